@@ -1,0 +1,76 @@
+/* Bitboards: one bit per square (bit index = square, see types.h), held in a
+ * 128-bit integer.  Attack tables are filled once by sg_bitboard_init(). */
+#ifndef SG_BITBOARD_H
+#define SG_BITBOARD_H
+
+#include "types.h"
+
+__extension__ typedef unsigned __int128 sg_bb;
+
+#define SG_BB_ONE ((sg_bb)1)
+static inline sg_bb sg_bb_sq(sg_square s) { return SG_BB_ONE << s; }
+static inline bool sg_bb_test(sg_bb b, sg_square s) { return (b >> s) & 1; }
+static inline int sg_bb_count(sg_bb b)
+{ return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64)); }
+/* lowest square of a non-empty bitboard */
+static inline sg_square sg_bb_lsb(sg_bb b)
+{ uint64_t lo = (uint64_t)b; return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64)); }
+static inline sg_square sg_bb_pop(sg_bb *b) { sg_square s = sg_bb_lsb(*b); *b &= *b - 1; return s; }
+static inline bool sg_bb_more_than_one(sg_bb b) { return (b & (b - 1)) != 0; }
+
+extern const sg_bb SG_BB_ALL;
+/* tables, filled once */
+typedef struct {
+    sg_bb step[SG_COLOR_NB][SG_PT_NB][SG_SQ_NB]; /* non-sliding part of each type */
+    sg_bb file_mask[10];        /* index 1..9 */
+    sg_bb rank_mask[9];
+    sg_bb zone[SG_COLOR_NB];    /* the three far ranks */
+    sg_bb between[SG_SQ_NB][SG_SQ_NB]; /* strictly between two aligned squares */
+    sg_bb line[SG_SQ_NB][SG_SQ_NB];    /* the whole line through two aligned squares */
+    sg_bb forward_ray[SG_COLOR_NB][SG_SQ_NB]; /* a lance's ray on an empty board */
+    /* slider tables: per line (0 file, 1 rank, 2 diagonal, 3 anti-diagonal),
+     * per square, 128 entries indexed by the occupancy of the line's inner squares */
+    sg_bb line_occ_mask[4][SG_SQ_NB];
+    sg_bb line_attack[4][SG_SQ_NB * 128];
+} sg_tables;
+/* Written once by sg_bitboard_init() (called by sg_init()), read-only after. */
+extern sg_tables sg_T;
+#define sg_tab (&sg_T)
+
+void sg_bitboard_init(void);
+
+/* attacks of a slider along one line given the occupancy */
+static inline uint64_t sg_pext64(uint64_t x, uint64_t m)
+{
+#ifdef __BMI2__
+    return __builtin_ia32_pext_di(x, m);
+#else
+    uint64_t r = 0, bit = 1;
+    while (m) { if (x & m & -m) r |= bit; m &= m - 1; bit <<= 1; }
+    return r;
+#endif
+}
+static inline sg_bb sg_line_attack(int line, sg_square s, sg_bb occ)
+{
+    sg_bb m = sg_tab->line_occ_mask[line][s];
+    uint64_t mlo = (uint64_t)m;
+    unsigned idx = (unsigned)(sg_pext64((uint64_t)occ, mlo)
+                   | (sg_pext64((uint64_t)(occ >> 64), (uint64_t)(m >> 64)) << __builtin_popcountll(mlo)));
+    return sg_tab->line_attack[line][s * 128 + idx];
+}
+static inline sg_bb sg_file_attack(sg_square s, sg_bb occ)
+{
+    /* the file's seven inner squares are contiguous: a shift and a mask */
+    int base = (s / 9) * 9;
+    unsigned idx = (unsigned)(occ >> (base + 1)) & 127;
+    return sg_tab->line_attack[0][s * 128 + idx];
+}
+static inline sg_bb sg_rook_attack(sg_square s, sg_bb occ) { return sg_file_attack(s, occ) | sg_line_attack(1, s, occ); }
+static inline sg_bb sg_bishop_attack(sg_square s, sg_bb occ) { return sg_line_attack(2, s, occ) | sg_line_attack(3, s, occ); }
+static inline sg_bb sg_lance_attack(sg_color c, sg_square s, sg_bb occ)
+{ return sg_file_attack(s, occ) & sg_tab->forward_ray[c][s]; }
+
+/* attacks of any piece of type t and colour c on s */
+sg_bb sg_piece_attack(sg_color c, sg_ptype t, sg_square s, sg_bb occ);
+
+#endif

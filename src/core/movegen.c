@@ -1,0 +1,323 @@
+/* Legal move generation.  One pseudo-legal generator serves every rule set;
+ * standard shogi filters it fast with pins and check masks, Sho shogi (two
+ * royals) by playing each move and asking sg_pos_royal_exposed(). */
+#include <string.h>
+#include "movegen.h"
+
+static inline bool dead_square(sg_color c, sg_ptype t, sg_square to)
+{
+    int rr = sg_rel_rank(c, to);
+    return ((t == SG_PAWN || t == SG_LANCE) && rr == 0) || (t == SG_KNIGHT && rr <= 1);
+}
+
+/* moves of one piece to the given targets, with every legal promotion choice */
+static inline int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
+{
+    if (!sg_pt_can_promote(t)) {
+        while (targets) list[n++] = sg_move_make(from, sg_bb_pop(&targets), t, false);
+        return n;
+    }
+    bool from_zone = sg_in_zone(us, from);
+    while (targets) {
+        sg_square to = sg_bb_pop(&targets);
+        if (from_zone || sg_in_zone(us, to)) {
+            list[n++] = sg_move_make(from, to, t, true);
+            if (!dead_square(us, t, to)) list[n++] = sg_move_make(from, to, t, false);
+        } else {
+            list[n++] = sg_move_make(from, to, t, false);
+        }
+    }
+    return n;
+}
+
+/* squares a drop of type t may land on, ignoring nifu and uchifuzume */
+static inline sg_bb drop_mask(sg_color us, sg_ptype t)
+{
+    sg_bb far = sg_T.rank_mask[us == SG_BLACK ? 0 : 8];
+    sg_bb next = sg_T.rank_mask[us == SG_BLACK ? 1 : 7];
+    if (t == SG_PAWN || t == SG_LANCE) return SG_BB_ALL & ~far;
+    if (t == SG_KNIGHT) return SG_BB_ALL & ~far & ~next;
+    return SG_BB_ALL;
+}
+
+/* files holding an unpromoted pawn of colour c */
+static inline sg_bb pawn_files(const sg_pos *p, sg_color c)
+{
+    sg_bb pawns = sg_pos_pieces(p, c, SG_PAWN), files = 0;
+    while (pawns) files |= sg_T.file_mask[sg_sq_file(sg_bb_pop(&pawns))];
+    return files;
+}
+
+/* the square a pawn of colour c drops on to check the king on ksq */
+static inline sg_square pawn_check_square(sg_color c, sg_square ksq)
+{
+    int r = sg_sq_rank(ksq) + (c == SG_BLACK ? 1 : -1);
+    return (r < 0 || r > 8) ? SG_SQ_NONE : ksq + (c == SG_BLACK ? 1 : -1);
+}
+
+/* is the pawn drop on `to` (which checks the enemy king) a mate? */
+static bool pawn_drop_mates(const sg_pos *p, sg_move m)
+{
+    sg_pos q = *p;
+    sg_undo u;
+    sg_do_move(&q, m, &u);
+    return !sg_has_legal_move(&q);
+}
+
+static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
+{
+    sg_color us = p->side;
+    const uint8_t *hand = p->hand[us];
+    for (sg_ptype t = SG_PAWN; t <= SG_GOLD; t++) {
+        if (!hand[t] || t == SG_ELEPHANT) continue;
+        sg_bb to = targets & drop_mask(us, t);
+        if (t == SG_PAWN) {
+            to &= ~pawn_files(p, us);
+            sg_square ek = p->king[sg_opp(us)];
+            sg_square pc = ek == SG_SQ_NONE ? SG_SQ_NONE : pawn_check_square(us, ek);
+            if (pc != SG_SQ_NONE && sg_bb_test(to, pc) && pawn_drop_mates(p, sg_move_make_drop(SG_PAWN, pc)))
+                to ^= sg_bb_sq(pc);
+        }
+        while (to) list[n++] = sg_move_make_drop(t, sg_bb_pop(&to));
+    }
+    return n;
+}
+
+/* moves of every piece of ours but the king (and, in standard shogi, pins respected) */
+static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude)
+{
+    sg_color us = p->side;
+    sg_bb occ = sg_pos_occupied(p);
+    sg_bb pcs = p->by_color[us] & ~exclude;
+    while (pcs) {
+        sg_square from = sg_bb_pop(&pcs);
+        sg_ptype t = sg_piece_type(p->board[from]);
+        sg_bb to = sg_piece_attack(us, t, from, occ) & target;
+        if (sg_bb_test(pinned, from)) to &= sg_T.line[ksq][from];
+        n = emit(list, n, us, t, from, to);
+    }
+    return n;
+}
+
+/* ---- standard shogi: legal directly ------------------------------------------ */
+static int gen_legal_standard(const sg_pos *p, sg_move *list)
+{
+    sg_color us = p->side, them = sg_opp(us);
+    sg_square ksq = p->king[us];
+    sg_bb own = p->by_color[us], occ = sg_pos_occupied(p), empty = SG_BB_ALL & ~occ;
+    int n = 0;
+    if (ksq == SG_SQ_NONE) {
+        n = gen_pieces(p, list, n, SG_BB_ALL & ~own, 0, 0, 0);
+        return gen_drops(p, list, n, empty);
+    }
+    sg_bb target, drop_target;
+    sg_bb checkers = p->checkers;
+    if (!checkers) {
+        target = SG_BB_ALL & ~own;
+        drop_target = empty;
+    } else if (sg_bb_more_than_one(checkers)) {
+        target = drop_target = 0;
+    } else {
+        sg_square c = sg_bb_lsb(checkers);
+        drop_target = sg_T.between[ksq][c];
+        target = drop_target | checkers;
+    }
+    if (target) {
+        n = gen_pieces(p, list, n, target, sg_pos_pinned(p, us), ksq, sg_bb_sq(ksq));
+        if (drop_target) n = gen_drops(p, list, n, drop_target);
+    }
+    sg_bb kto = sg_T.step[us][SG_KING][ksq] & ~own;
+    sg_bb occ_nok = occ ^ sg_bb_sq(ksq);
+    while (kto) {
+        sg_square to = sg_bb_pop(&kto);
+        if (!sg_attackers_to(p, to, them, occ_nok)) list[n++] = sg_move_make(ksq, to, SG_KING, false);
+    }
+    return n;
+}
+
+/* ---- any rule set: pseudo-legal, then played and checked ------------------------ */
+static int gen_legal_general(const sg_pos *p, sg_move *list)
+{
+    if (sg_pos_is_finished(p)) return 0;
+    sg_color us = p->side;
+    sg_bb own = p->by_color[us];
+    sg_move pseudo[SG_MAX_MOVES];
+    int np = gen_pieces(p, pseudo, 0, SG_BB_ALL & ~own, 0, 0, 0);
+    if (sg_variant_get(p->variant)->drops) np = gen_drops(p, pseudo, np, SG_BB_ALL & ~sg_pos_occupied(p));
+    int n = 0;
+    sg_pos q = *p;
+    for (int i = 0; i < np; i++) {
+        sg_undo u;
+        sg_do_move(&q, pseudo[i], &u);
+        bool ok = !sg_pos_royal_exposed(&q, us);
+        sg_undo_move(&q, pseudo[i], &u);
+        if (ok) list[n++] = pseudo[i];
+    }
+    return n;
+}
+
+static inline bool uses_general(const sg_pos *p) { return sg_variant_get(p->variant)->two_royals; }
+
+int sg_gen_legal(const sg_pos *p, sg_move *moves)
+{
+    return uses_general(p) ? gen_legal_general(p, moves) : gen_legal_standard(p, moves);
+}
+
+int sg_count_legal(const sg_pos *p)
+{
+    sg_move buf[SG_MAX_MOVES];
+    return sg_gen_legal(p, buf);
+}
+
+bool sg_has_legal_move(const sg_pos *p)
+{
+    sg_move buf[SG_MAX_MOVES];
+    return sg_gen_legal(p, buf) > 0;
+}
+
+bool sg_is_mate(const sg_pos *p) { return sg_in_check(p) && !sg_has_legal_move(p); }
+
+/* ---- checks -------------------------------------------------------------------------- */
+bool sg_gives_check(const sg_pos *p, sg_move m)
+{
+    sg_color us = p->side, them = sg_opp(us);
+    sg_square ek = p->king[them];
+    if (uses_general(p) || ek == SG_SQ_NONE) {
+        if (!sg_pos_royals(p, them)) return false;
+        sg_pos q = *p;
+        sg_undo u;
+        sg_do_move(&q, m, &u);
+        return sg_in_check(&q);
+    }
+    sg_square to = sg_move_to(m);
+    sg_bb occ = sg_pos_occupied(p) | sg_bb_sq(to);
+    if (!sg_move_is_drop(m)) {
+        sg_square from = sg_move_from(m);
+        occ ^= sg_bb_sq(from);
+        /* discovered: the piece stood alone between one of our sliders and the king */
+        if (sg_bb_test(sg_pos_blockers(p, them) & p->by_color[us], from) && !sg_bb_test(sg_T.line[ek][from], to))
+            return true;
+    }
+    return sg_bb_test(sg_piece_attack(us, sg_move_piece_after(m), to, occ), ek);
+}
+
+int sg_gen_checks(const sg_pos *p, sg_move *moves)
+{
+    sg_move all[SG_MAX_MOVES];
+    int na = sg_gen_legal(p, all), n = 0;
+    for (int i = 0; i < na; i++)
+        if (sg_gives_check(p, all[i])) moves[n++] = all[i];
+    return n;
+}
+
+/* ---- one move, with its reason ------------------------------------------------------- */
+sg_reason sg_is_legal(const sg_pos *p, sg_move m)
+{
+    sg_color us = p->side;
+    sg_square to = sg_move_to(m);
+    if (m & ~0x1FFFFFu || to >= SG_SQ_NB) return SG_ILLEGAL_MALFORMED;
+    if (sg_pos_is_finished(p)) return SG_ILLEGAL_GAME_OVER;
+    sg_ptype t = sg_move_piece(m);
+    if (sg_move_is_drop(m)) {
+        if (sg_move_is_promotion(m) || t != sg_move_dropped(m) || t < SG_PAWN || t > SG_GOLD) return SG_ILLEGAL_MALFORMED;
+        if (!sg_variant_get(p->variant)->drops) return SG_ILLEGAL_NO_DROPS;
+        if (t == SG_ELEPHANT || !p->hand[us][t]) return SG_ILLEGAL_NOT_IN_HAND;
+        if (p->board[to]) return SG_ILLEGAL_OCCUPIED;
+        if (dead_square(us, t, to)) return SG_ILLEGAL_DEAD_SQUARE;
+        if (t == SG_PAWN && (pawn_files(p, us) & sg_bb_sq(to))) return SG_ILLEGAL_NIFU;
+    } else {
+        sg_square from = sg_move_from(m);
+        if (from >= SG_SQ_NB || t == SG_NO_PT || t >= SG_PT_NB) return SG_ILLEGAL_MALFORMED;
+        sg_piece pc = p->board[from];
+        if (!pc) return SG_ILLEGAL_NO_PIECE;
+        if (sg_piece_color(pc) != us) return SG_ILLEGAL_NOT_YOUR_PIECE;
+        if (sg_piece_type(pc) != t) return SG_ILLEGAL_WRONG_PIECE;
+        if (!sg_bb_test(sg_piece_attack(us, t, from, 0), to)) return SG_ILLEGAL_CANNOT_REACH;
+        if (!sg_bb_test(sg_piece_attack(us, t, from, sg_pos_occupied(p)), to)) return SG_ILLEGAL_PATH_BLOCKED;
+        if (sg_bb_test(p->by_color[us], to)) return SG_ILLEGAL_OWN_PIECE;
+        if (sg_move_is_promotion(m)) {
+            if (!sg_pt_can_promote(t) || !(sg_in_zone(us, from) || sg_in_zone(us, to))) return SG_ILLEGAL_CANNOT_PROMOTE;
+        } else if (sg_pt_can_promote(t) && dead_square(us, t, to)) {
+            return SG_ILLEGAL_MUST_PROMOTE;
+        }
+    }
+    sg_pos q = *p;
+    sg_undo u;
+    sg_do_move(&q, m, &u);
+    if (sg_pos_royal_exposed(&q, us)) return SG_ILLEGAL_KING_IN_CHECK;
+    if (sg_move_is_drop(m) && t == SG_PAWN && sg_in_check(&q) && !sg_has_legal_move(&q)) return SG_ILLEGAL_UCHIFUZUME;
+    return SG_LEGAL;
+}
+
+static const char *const REASON_ID[SG_REASON_NB] = {
+    "legal", "malformed", "game-over", "no-piece", "not-your-piece", "wrong-piece", "not-in-hand",
+    "no-drops", "cannot-reach", "path-blocked", "own-piece", "occupied", "nifu", "uchifuzume",
+    "dead-square", "must-promote", "cannot-promote", "leaves-king-in-check"};
+static const char *const REASON_TEXT[SG_REASON_NB] = {
+    "legal",
+    "not a move (bad square or piece)",
+    "the game is over: the side to move has lost its royals or is left bare",
+    "there is no piece on the from square",
+    "the piece on the from square belongs to the opponent",
+    "the move names another piece than the one on the from square",
+    "no such piece in hand",
+    "this variant has no drops",
+    "the piece cannot move that way",
+    "the path is blocked",
+    "own piece on the destination",
+    "a piece may only be dropped on an empty square",
+    "nifu: a second unpromoted pawn on the file",
+    "uchifuzume: a pawn drop may not give mate",
+    "the piece could never move from there",
+    "the piece must promote there, it could never move again",
+    "the piece cannot promote on this move",
+    "the move leaves the king in check"};
+
+const char *sg_reason_id(sg_reason r) { return (unsigned)r < SG_REASON_NB ? REASON_ID[r] : "unknown"; }
+const char *sg_reason_text(sg_reason r) { return (unsigned)r < SG_REASON_NB ? REASON_TEXT[r] : "unknown reason"; }
+
+/* ---- USI text ------------------------------------------------------------------------- */
+static const char DROP_LETTER[SG_HAND_NB] = {0, 'P', 'L', 'N', 'S', 'B', 'R', 0, 'G'};
+
+int sg_move_to_usi(sg_move m, char out[6])
+{
+    int n = 0;
+    if (sg_move_is_drop(m)) {
+        out[n++] = DROP_LETTER[sg_move_dropped(m) < SG_HAND_NB ? sg_move_dropped(m) : 0];
+        out[n++] = '*';
+    } else {
+        sg_square_name(sg_move_from(m), out);
+        n = 2;
+    }
+    sg_square_name(sg_move_to(m), out + n);
+    n += 2;
+    if (sg_move_is_promotion(m)) out[n++] = '+';
+    out[n] = 0;
+    return n;
+}
+
+bool sg_move_from_usi(const sg_pos *p, const char *s, sg_move *m, const char **why)
+{
+    const char *w = NULL;
+    size_t len = strlen(s);
+    if (len >= 4 && s[1] == '*') {
+        sg_ptype t = SG_NO_PT;
+        for (int i = 1; i < SG_HAND_NB; i++) if (DROP_LETTER[i] && DROP_LETTER[i] == s[0]) t = i;
+        char sq[3] = {s[2], s[3], 0};
+        if (!t) w = "a drop starts with one of P L N S G B R";
+        else if (len != 4) w = "unexpected text after the move";
+        else if (sg_square_parse(sq) == SG_SQ_NONE) w = "bad destination square";
+        else { *m = sg_move_make_drop(t, sg_square_parse(sq)); return true; }
+    } else if (len == 4 || (len == 5 && s[4] == '+')) {
+        char a[3] = {s[0], s[1], 0}, b[3] = {s[2], s[3], 0};
+        sg_square from = sg_square_parse(a), to = sg_square_parse(b);
+        if (from == SG_SQ_NONE) w = "bad from square";
+        else if (to == SG_SQ_NONE) w = "bad destination square";
+        else if (!p->board[from]) w = "there is no piece on the from square";
+        else { *m = sg_move_make(from, to, sg_piece_type(p->board[from]), len == 5); return true; }
+    } else {
+        w = "not a USI move (like 7g7f, 8h2b+ or P*5e)";
+    }
+    if (why) *why = w;
+    return false;
+}

@@ -1,0 +1,228 @@
+/* Position: keys, attack queries, do/undo. */
+#include <string.h>
+#include "position.h"
+#include "zobrist.h"
+
+void sg_init(void)
+{
+    static bool done;
+    if (done) return;
+    sg_bitboard_init();
+    sg_zobrist_init();
+    done = true;
+}
+
+/* ---- squares and letters ----------------------------------------------------- */
+sg_square sg_square_parse(const char *s)
+{
+    if (!s || s[0] < '1' || s[0] > '9' || s[1] < 'a' || s[1] > 'i' || s[2]) return SG_SQ_NONE;
+    return sg_sq(s[0] - '0', s[1] - 'a');
+}
+
+void sg_square_name(sg_square s, char out[3])
+{
+    out[0] = (char)('0' + sg_sq_file(s));
+    out[1] = (char)('a' + sg_sq_rank(s));
+    out[2] = 0;
+}
+
+static const char LETTER[SG_PT_NB] = {
+    [SG_PAWN] = 'P', [SG_LANCE] = 'L', [SG_KNIGHT] = 'N', [SG_SILVER] = 'S', [SG_BISHOP] = 'B',
+    [SG_ROOK] = 'R', [SG_ELEPHANT] = 'E', [SG_GOLD] = 'G', [SG_KING] = 'K'};
+
+int sg_piece_letters(sg_piece pc, char out[3])
+{
+    sg_ptype t = sg_piece_type(pc);
+    int n = 0;
+    if (sg_pt_is_promoted(t)) out[n++] = '+';
+    char l = LETTER[sg_pt_unpromote(t)];
+    out[n++] = sg_piece_color(pc) == SG_WHITE ? (char)(l - 'A' + 'a') : l;
+    out[n] = 0;
+    return n;
+}
+
+/* ---- keys and invariants ------------------------------------------------------ */
+void sg_pos_compute_keys(const sg_pos *p, uint64_t *board_key, uint64_t *hand_key)
+{
+    uint64_t bk = p->side == SG_WHITE ? sg_Z.side : 0, hk = 0;
+    for (sg_square s = 0; s < SG_SQ_NB; s++)
+        if (p->board[s]) bk ^= sg_Z.psq[p->board[s]][s];
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < SG_HAND_NB; t++) hk += p->hand[c][t] * sg_Z.hand[c][t];
+    *board_key = bk;
+    *hand_key = hk;
+}
+
+bool sg_pos_is_ok(const sg_pos *p, const char **why)
+{
+    sg_bb color[2] = {0, 0}, type[SG_PT_NB] = {0};
+    sg_square king[2] = {SG_SQ_NONE, SG_SQ_NONE};
+    for (sg_square s = 0; s < SG_SQ_NB; s++) {
+        sg_piece pc = p->board[s];
+        if (!pc) continue;
+        color[sg_piece_color(pc)] |= sg_bb_sq(s);
+        type[sg_piece_type(pc)] |= sg_bb_sq(s);
+        if (sg_piece_type(pc) == SG_KING) king[sg_piece_color(pc)] = s;
+    }
+    uint64_t bk, hk;
+    sg_pos_compute_keys(p, &bk, &hk);
+    const char *w = NULL;
+    if (color[0] != p->by_color[0] || color[1] != p->by_color[1]) w = "colour bitboards";
+    else if (memcmp(type, p->by_type, sizeof type) != 0) w = "type bitboards";
+    else if (king[0] != p->king[0] || king[1] != p->king[1]) w = "king squares";
+    else if (bk != p->board_key) w = "board key";
+    else if (hk != p->hand_key) w = "hand key";
+    else if (sg_pos_royal_attackers(p, p->side) != p->checkers) w = "checkers";
+    if (why) *why = w;
+    return w == NULL;
+}
+
+/* ---- attacks --------------------------------------------------------------------- */
+sg_bb sg_attackers_to(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)
+{
+    sg_color o = sg_opp(c);
+    const sg_bb *T = p->by_type;
+    sg_bb golds = T[SG_GOLD] | T[SG_PRO_PAWN] | T[SG_PRO_LANCE] | T[SG_PRO_KNIGHT] | T[SG_PRO_SILVER];
+    sg_bb kings = T[SG_KING] | T[SG_PRINCE] | T[SG_HORSE] | T[SG_DRAGON];
+    sg_bb a = (sg_T.step[o][SG_PAWN][s] & T[SG_PAWN])
+            | (sg_T.step[o][SG_KNIGHT][s] & T[SG_KNIGHT])
+            | (sg_T.step[o][SG_SILVER][s] & T[SG_SILVER])
+            | (sg_T.step[o][SG_GOLD][s] & golds)
+            | (sg_T.step[o][SG_KING][s] & kings)
+            | (sg_T.step[o][SG_ELEPHANT][s] & T[SG_ELEPHANT])
+            | (sg_lance_attack(o, s, occ) & T[SG_LANCE])
+            | (sg_bishop_attack(s, occ) & (T[SG_BISHOP] | T[SG_HORSE]))
+            | (sg_rook_attack(s, occ) & (T[SG_ROOK] | T[SG_DRAGON]));
+    return a & p->by_color[c];
+}
+
+sg_bb sg_pos_royal_attackers(const sg_pos *p, sg_color c)
+{
+    sg_bb royals = sg_pos_royals(p, c), a = 0, occ = sg_pos_occupied(p);
+    while (royals) a |= sg_attackers_to(p, sg_bb_pop(&royals), sg_opp(c), occ);
+    return a;
+}
+
+sg_bb sg_pos_blockers(const sg_pos *p, sg_color c)
+{
+    sg_square k = p->king[c];
+    if (k == SG_SQ_NONE) return 0;
+    sg_color o = sg_opp(c);
+    const sg_bb *T = p->by_type;
+    /* enemy sliders that would hit the king on an empty board */
+    sg_bb snipers = ((sg_T.forward_ray[c][k] & T[SG_LANCE])
+                   | (sg_bishop_attack(k, 0) & (T[SG_BISHOP] | T[SG_HORSE]))
+                   | (sg_rook_attack(k, 0) & (T[SG_ROOK] | T[SG_DRAGON]))) & p->by_color[o];
+    sg_bb occ = sg_pos_occupied(p), pinned = 0;
+    while (snipers) {
+        sg_square s = sg_bb_pop(&snipers);
+        sg_bb b = sg_T.between[k][s] & occ;
+        if (b && !sg_bb_more_than_one(b)) pinned |= b;
+    }
+    return pinned;
+}
+
+bool sg_pos_royal_exposed(const sg_pos *p, sg_color c)
+{
+    sg_bb royals = sg_pos_royals(p, c);
+    if (!royals || sg_bb_more_than_one(royals)) return false;
+    return sg_attackers_to(p, sg_bb_lsb(royals), sg_opp(c), sg_pos_occupied(p)) != 0;
+}
+
+bool sg_pos_is_finished(const sg_pos *p)
+{
+    if (!sg_variant_get(p->variant)->two_royals) return false;
+    sg_bb own = p->by_color[p->side], royals = sg_pos_royals(p, p->side);
+    /* no royal left, or one royal and nothing else: "bare" */
+    return !royals || (own == royals && !sg_bb_more_than_one(own));
+}
+
+/* ---- do and undo -------------------------------------------------------------------- */
+static inline void put_piece(sg_pos *p, sg_square s, sg_piece pc)
+{
+    p->board[s] = pc;
+    p->by_color[sg_piece_color(pc)] |= sg_bb_sq(s);
+    p->by_type[sg_piece_type(pc)] |= sg_bb_sq(s);
+}
+
+static inline void remove_piece(sg_pos *p, sg_square s)
+{
+    sg_piece pc = p->board[s];
+    p->board[s] = SG_NO_PIECE;
+    p->by_color[sg_piece_color(pc)] ^= sg_bb_sq(s);
+    p->by_type[sg_piece_type(pc)] ^= sg_bb_sq(s);
+}
+
+void sg_do_move(sg_pos *p, sg_move m, sg_undo *u)
+{
+    sg_color us = p->side;
+    sg_square to = sg_move_to(m);
+    u->checkers = p->checkers;
+    u->board_key = p->board_key;
+    u->hand_key = p->hand_key;
+    u->captured = SG_NO_PIECE;
+    if (sg_move_is_drop(m)) {
+        sg_ptype t = sg_move_dropped(m);
+        sg_piece pc = sg_make_piece(us, t);
+        p->hand[us][t]--;
+        p->hand_key -= sg_Z.hand[us][t];
+        put_piece(p, to, pc);
+        p->board_key ^= sg_Z.psq[pc][to];
+    } else {
+        sg_square from = sg_move_from(m);
+        sg_piece pc = p->board[from];
+        sg_piece cap = p->board[to];
+        if (cap) {
+            u->captured = cap;
+            remove_piece(p, to);
+            p->board_key ^= sg_Z.psq[cap][to];
+            sg_ptype ct = sg_pt_unpromote(sg_piece_type(cap));
+            if (ct == SG_KING) p->king[sg_opp(us)] = SG_SQ_NONE;
+            /* captured pieces go to the hand only where drops exist */
+            if (sg_variant_get(p->variant)->drops && ct < SG_HAND_NB) {
+                p->hand[us][ct]++;
+                p->hand_key += sg_Z.hand[us][ct];
+            }
+        }
+        remove_piece(p, from);
+        p->board_key ^= sg_Z.psq[pc][from];
+        sg_piece npc = sg_move_is_promotion(m) ? (sg_piece)(pc | SG_PROMOTED) : pc;
+        put_piece(p, to, npc);
+        p->board_key ^= sg_Z.psq[npc][to];
+        if (sg_piece_type(pc) == SG_KING) p->king[us] = to;
+    }
+    p->side = sg_opp(us);
+    p->board_key ^= sg_Z.side;
+    p->ply++;
+    p->checkers = sg_pos_royal_attackers(p, p->side);
+}
+
+void sg_undo_move(sg_pos *p, sg_move m, const sg_undo *u)
+{
+    sg_color us = sg_opp(p->side);
+    sg_square to = sg_move_to(m);
+    p->side = us;
+    p->ply--;
+    if (sg_move_is_drop(m)) {
+        sg_ptype t = sg_move_dropped(m);
+        remove_piece(p, to);
+        p->hand[us][t]++;
+    } else {
+        sg_square from = sg_move_from(m);
+        sg_piece npc = p->board[to];
+        sg_piece pc = sg_move_is_promotion(m) ? (sg_piece)(npc & ~SG_PROMOTED) : npc;
+        remove_piece(p, to);
+        put_piece(p, from, pc);
+        if (sg_piece_type(pc) == SG_KING) p->king[us] = from;
+        sg_piece cap = u->captured;
+        if (cap) {
+            put_piece(p, to, cap);
+            sg_ptype ct = sg_pt_unpromote(sg_piece_type(cap));
+            if (ct == SG_KING) p->king[sg_opp(us)] = to;
+            if (sg_variant_get(p->variant)->drops && ct < SG_HAND_NB) p->hand[us][ct]--;
+        }
+    }
+    p->checkers = u->checkers;
+    p->board_key = u->board_key;
+    p->hand_key = u->hand_key;
+}

@@ -136,7 +136,7 @@ static int gen_legal_standard(const sg_pos *p, sg_move *list)
 }
 
 /* ---- any rule set: pseudo-legal, then played and checked ------------------------ */
-static int gen_legal_general(const sg_pos *p, sg_move *list)
+int sg_gen_legal_by_play(const sg_pos *p, sg_move *list)
 {
     if (sg_pos_is_finished(p)) return 0;
     sg_color us = p->side;
@@ -160,7 +160,7 @@ static inline bool uses_general(const sg_pos *p) { return sg_variant_get(p->vari
 
 int sg_gen_legal(const sg_pos *p, sg_move *moves)
 {
-    return uses_general(p) ? gen_legal_general(p, moves) : gen_legal_standard(p, moves);
+    return uses_general(p) ? sg_gen_legal_by_play(p, moves) : gen_legal_standard(p, moves);
 }
 
 int sg_count_legal(const sg_pos *p)

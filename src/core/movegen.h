@@ -33,6 +33,10 @@ const char *sg_reason_text(sg_reason r);
 
 /* every legal move */
 int sg_gen_legal(const sg_pos *p, sg_move *moves);
+/* the same set, found by playing every pseudo-legal move and asking whether
+ * the mover's royals are safe: any rule set; what Sho shogi uses, and the
+ * independent check of the fast standard generator in the tests */
+int sg_gen_legal_by_play(const sg_pos *p, sg_move *moves);
 /* number of legal moves (bulk counting at perft leaves) */
 int sg_count_legal(const sg_pos *p);
 /* legal moves that give check */

@@ -113,11 +113,11 @@ bool sg_pos_from_sfen(sg_pos *out, const char *text, sg_variant v, sg_error *err
         sg_square sq = sg_sq(file, rank);
         if (!promoted && is_dead_square(c, t, sq))
             return fail(err, COL(start), "%s %s on %c%c can never move", c ? "white" : "black", TYPE_NAME[t], '0' + file, 'a' + rank);
-        if (!count_piece(counts, t, 1, vi, COL(start), err)) return false;
         if (t == SG_KING) {
             if (p.king[c] != SG_SQ_NONE) return fail(err, COL(start), "two %s kings", c ? "white" : "black");
             p.king[c] = sq;
         }
+        if (!count_piece(counts, t, 1, vi, COL(start), err)) return false;
         if (t == SG_PAWN && !promoted) {
             if (pawn_col[c][file])
                 return fail(err, COL(start), "two unpromoted %s pawns on file %d (nifu)", c ? "white" : "black", file);

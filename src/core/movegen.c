@@ -64,6 +64,8 @@ static bool pawn_drop_mates(const sg_pos *p, sg_move m)
     return !sg_has_legal_move(&q);
 }
 
+/* Drops onto targets.  With list NULL the drops are only counted (bulk
+ * counting at perft leaves), which costs a popcount per piece type. */
 static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
 {
     sg_color us = p->side;
@@ -78,6 +80,7 @@ static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
             if (pc != SG_SQ_NONE && sg_bb_test(to, pc) && pawn_drop_mates(p, sg_move_make_drop(SG_PAWN, pc)))
                 to ^= sg_bb_sq(pc);
         }
+        if (!list) { n += sg_bb_count(to); continue; }
         while (to) list[n++] = sg_move_make_drop(t, sg_bb_pop(&to));
     }
     return n;
@@ -100,15 +103,17 @@ static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb
 }
 
 /* ---- standard shogi: legal directly ------------------------------------------ */
-static int gen_legal_standard(const sg_pos *p, sg_move *list)
+/* With count_only the drops are counted, not listed (list still receives the
+ * board moves); the return value is the number of legal moves either way. */
+static int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only)
 {
     sg_color us = p->side, them = sg_opp(us);
     sg_square ksq = p->king[us];
     sg_bb own = p->by_color[us], occ = sg_pos_occupied(p), empty = SG_BB_ALL & ~occ;
-    int n = 0;
+    int n = 0, dropped = 0;
     if (ksq == SG_SQ_NONE) {
         n = gen_pieces(p, list, n, SG_BB_ALL & ~own, 0, 0, 0);
-        return gen_drops(p, list, n, empty);
+        return count_only ? n + gen_drops(p, NULL, 0, empty) : gen_drops(p, list, n, empty);
     }
     sg_bb target, drop_target;
     sg_bb checkers = p->checkers;
@@ -124,7 +129,10 @@ static int gen_legal_standard(const sg_pos *p, sg_move *list)
     }
     if (target) {
         n = gen_pieces(p, list, n, target, sg_pos_pinned(p, us), ksq, sg_bb_sq(ksq));
-        if (drop_target) n = gen_drops(p, list, n, drop_target);
+        if (drop_target) {
+            if (count_only) dropped = gen_drops(p, NULL, 0, drop_target);
+            else n = gen_drops(p, list, n, drop_target);
+        }
     }
     sg_bb kto = sg_T.step[us][SG_KING][ksq] & ~own;
     sg_bb occ_nok = occ ^ sg_bb_sq(ksq);
@@ -132,7 +140,7 @@ static int gen_legal_standard(const sg_pos *p, sg_move *list)
         sg_square to = sg_bb_pop(&kto);
         if (!sg_attackers_to(p, to, them, occ_nok)) list[n++] = sg_move_make(ksq, to, SG_KING, false);
     }
-    return n;
+    return n + dropped;
 }
 
 /* ---- any rule set: pseudo-legal, then played and checked ------------------------ */
@@ -160,13 +168,13 @@ static inline bool uses_general(const sg_pos *p) { return sg_variant_get(p->vari
 
 int sg_gen_legal(const sg_pos *p, sg_move *moves)
 {
-    return uses_general(p) ? sg_gen_legal_by_play(p, moves) : gen_legal_standard(p, moves);
+    return uses_general(p) ? sg_gen_legal_by_play(p, moves) : gen_legal_standard(p, moves, false);
 }
 
 int sg_count_legal(const sg_pos *p)
 {
     sg_move buf[SG_MAX_MOVES];
-    return sg_gen_legal(p, buf);
+    return uses_general(p) ? sg_gen_legal_by_play(p, buf) : gen_legal_standard(p, buf, true);
 }
 
 bool sg_has_legal_move(const sg_pos *p)
@@ -201,8 +209,76 @@ bool sg_gives_check(const sg_pos *p, sg_move m)
     return sg_bb_test(sg_piece_attack(us, sg_move_piece_after(m), to, occ), ek);
 }
 
+/* Checking moves directly: a move checks when its piece (after any promotion)
+ * attacks the enemy king from the destination, or when it uncovers one of our
+ * sliders.  Only the standard rules with an enemy king and our king not in
+ * check take this path; the rest filter the legal moves. */
+static inline int emit_checks(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb to_set,
+                              const sg_bb *check_sq, sg_bb discovered)
+{
+    bool from_zone = sg_in_zone(us, from);
+    while (to_set) {
+        sg_square to = sg_bb_pop(&to_set);
+        bool disc = sg_bb_test(discovered, to);
+        if (sg_pt_can_promote(t) && (from_zone || sg_in_zone(us, to))) {
+            if (disc || sg_bb_test(check_sq[sg_pt_promote(t)], to)) list[n++] = sg_move_make(from, to, t, true);
+            if (!dead_square(us, t, to) && (disc || sg_bb_test(check_sq[t], to)))
+                list[n++] = sg_move_make(from, to, t, false);
+        } else if (disc || sg_bb_test(check_sq[t], to)) {
+            list[n++] = sg_move_make(from, to, t, false);
+        }
+    }
+    return n;
+}
+
+static int gen_checks_standard(const sg_pos *p, sg_move *list)
+{
+    sg_color us = p->side, them = sg_opp(us);
+    sg_square ek = p->king[them], ksq = p->king[us];
+    sg_bb own = p->by_color[us], occ = sg_pos_occupied(p), empty = SG_BB_ALL & ~occ;
+    /* squares from which a piece of ours of each type would attack the king */
+    sg_bb check_sq[SG_PT_NB];
+    for (sg_ptype t = SG_PAWN; t < SG_PT_NB; t++) check_sq[t] = sg_piece_attack(them, t, ek, occ);
+    check_sq[SG_KING] = 0;
+    sg_bb dc = sg_pos_blockers(p, them) & own;
+    sg_bb pinned = ksq == SG_SQ_NONE ? 0 : sg_pos_pinned(p, us);
+    int n = 0;
+    sg_bb pcs = own;
+    while (pcs) {
+        sg_square from = sg_bb_pop(&pcs);
+        sg_ptype t = sg_piece_type(p->board[from]);
+        sg_bb to = sg_piece_attack(us, t, from, occ) & ~own;
+        sg_bb disc = sg_bb_test(dc, from) ? ~sg_T.line[ek][from] : 0;
+        if (t == SG_KING) {
+            to &= disc;
+            while (to) {
+                sg_square s = sg_bb_pop(&to);
+                if (!sg_attackers_to(p, s, them, occ ^ sg_bb_sq(from))) list[n++] = sg_move_make(from, s, SG_KING, false);
+            }
+            continue;
+        }
+        if (sg_bb_test(pinned, from)) to &= sg_T.line[ksq][from];
+        sg_bb reach = check_sq[t] | disc;
+        if (sg_pt_can_promote(t)) reach |= check_sq[sg_pt_promote(t)];
+        n = emit_checks(list, n, us, t, from, to & reach, check_sq, disc);
+    }
+    const uint8_t *hand = p->hand[us];
+    for (sg_ptype t = SG_PAWN; t <= SG_GOLD; t++) {
+        if (!hand[t] || t == SG_ELEPHANT) continue;
+        sg_bb to = check_sq[t] & empty & drop_mask(us, t);
+        if (t == SG_PAWN && to) {
+            to &= ~pawn_files(p, us);
+            if (to && pawn_drop_mates(p, sg_move_make_drop(SG_PAWN, sg_bb_lsb(to)))) to = 0;
+        }
+        while (to) list[n++] = sg_move_make_drop(t, sg_bb_pop(&to));
+    }
+    return n;
+}
+
 int sg_gen_checks(const sg_pos *p, sg_move *moves)
 {
+    if (!uses_general(p) && p->king[sg_opp(p->side)] != SG_SQ_NONE && !p->checkers)
+        return gen_checks_standard(p, moves);
     sg_move all[SG_MAX_MOVES];
     int na = sg_gen_legal(p, all), n = 0;
     for (int i = 0; i < na; i++)

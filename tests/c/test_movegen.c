@@ -220,6 +220,11 @@ static void check_node(sg_pos *p)
         sg_undo_move(p, l[i], &u);
     }
     CHECK_EQ_INT(nc, checks);
+    for (int i = 0; i < nc; i++) {
+        bool listed = false;
+        for (int j = 0; j < n; j++) listed |= l[j] == c[i];
+        if (!CHECK(listed && sg_gives_check(p, c[i]))) { char s[6]; sg_move_to_usi(c[i], s); printf("  check %s\n", s); }
+    }
     CHECK(memcmp(p, &before, sizeof *p) == 0);
     /* random moves: legal exactly when generated */
     for (int k = 0; k < 20; k++) {

@@ -1,0 +1,46 @@
+#!/bin/sh
+# make bench: the speed figures of the issues, on the optimised build.
+# Timings, not tests: nothing here fails the build.  Read them as ratios on a
+# shared 2-core machine.
+cd "$(dirname "$0")/.." || exit 2
+export LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;"
+export LUA_CPATH="$PWD/build/lib/?.so;;"
+perft=build/perft
+now() { date +%s.%N; }
+median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+
+row() { # name sfen depth mode -> one line: nodes, seconds, leaves/s
+    flag=""; [ "$4" = every ] && flag=--no-bulk
+    t0=$(now); n=$($perft "$2" "$3" $flag | tail -n 1); t1=$(now)
+    awk -v name="$1" -v d="$3" -v m="$4" -v n="$n" -v a="$t0" -v b="$t1" \
+        'BEGIN {s = b - a; printf "  %-18s depth %d  %-5s %13d leaves %8.2f s %8.1f M leaves/s\n", name, d, m, n, s, n / s / 1e6}'
+}
+
+echo "== perft (single thread)"
+for mode in bulk every; do
+    flag=""; [ $mode = every ] && flag=--no-bulk
+    times=$(for i in 1 2 3 4 5; do t0=$(now); $perft startpos 5 $flag >/dev/null; t1=$(now); awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}'; done | median)
+    awk -v t="$times" -v m="$mode" 'BEGIN {printf "  startpos depth 5, %-5s median of 5: %.3f s (%.1f M leaves/s)\n", m, t, 19861490 / t / 1e6}'
+done
+mid="6n1l/2+S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2+pPP+p1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1"
+hands="4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1"
+for mode in bulk every; do
+    row startpos startpos 6 $mode
+    row bench_middle_b "$mid" 4 $mode
+    row hands_only_kings "$hands" 3 $mode
+done
+if command -v fairy-stockfish >/dev/null 2>&1; then
+    t0=$(now)
+    printf 'setoption name UCI_Variant value shogi\nposition startpos\ngo perft 5\nquit\n' | fairy-stockfish >/dev/null 2>&1
+    t1=$(now)
+    awk -v a="$t0" -v b="$t1" 'BEGIN {printf "  fairy-stockfish startpos perft 5 (same run, for scale): %.2f s\n", b - a}'
+fi
+
+echo "== Lua boundary"
+if [ -f tests/bench/lua_walk.lua ]; then lua5.4 tests/bench/lua_walk.lua; fi
+if [ -f tests/bench/lua_positions.lua ]; then lua5.4 tests/bench/lua_positions.lua; fi
+t=$(for i in $(seq 1 21); do t0=$(now); build/komadai -e '' >/dev/null; t1=$(now); awk -v a="$t0" -v b="$t1" 'BEGIN {print (b - a) * 1000}'; done | median)
+awk -v t="$t" 'BEGIN {printf "  komadai -e '"''"' startup, median of 21: %.1f ms\n", t}'
+
+echo "== tsume"
+if [ -f tests/bench/tsume.sh ]; then sh tests/bench/tsume.sh; fi

@@ -15,12 +15,12 @@ for i = 2, #arg do
   local bytes = {}
   for j = 1, #src do bytes[#bytes + 1] = string.byte(src, j) end
   bytes[#bytes + 1] = 0
-  out:write(("static const char m%d[] = {"):format(i))
+  out:write(("static const unsigned char m%d[] = {"):format(i))
   for j = 1, #bytes, 24 do
     out:write("\n  ", table.concat(bytes, ",", j, math.min(j + 23, #bytes)), ",")
   end
   out:write("\n};\n")
-  names[#names + 1] = ('  {"%s", "@%s", m%d, %d},'):format(mod, path, i, #src)
+  names[#names + 1] = ('  {"%s", "@%s", (const char *)m%d, %d},'):format(mod, path, i, #src)
 end
 out:write("const sg_embedded_module sg_embedded_modules[] = {\n", table.concat(names, "\n"),
   "\n  {NULL, NULL, NULL, 0}\n};\n")

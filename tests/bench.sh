@@ -29,9 +29,10 @@ for mode in bulk every; do
     row bench_middle_b "$mid" 4 $mode
     row hands_only_kings "$hands" 3 $mode
 done
-if command -v fairy-stockfish >/dev/null 2>&1; then
+fsf=$(command -v fairy-stockfish || ls /usr/games/fairy-stockfish 2>/dev/null)
+if [ -n "$fsf" ]; then
     t0=$(now)
-    printf 'setoption name UCI_Variant value shogi\nposition startpos\ngo perft 5\nquit\n' | fairy-stockfish >/dev/null 2>&1
+    printf 'setoption name UCI_Variant value shogi\nposition startpos\ngo perft 5\nquit\n' | "$fsf" >/dev/null 2>&1
     t1=$(now)
     awk -v a="$t0" -v b="$t1" 'BEGIN {printf "  fairy-stockfish startpos perft 5 (same run, for scale): %.2f s\n", b - a}'
 fi

@@ -1,3 +1,274 @@
-/* placeholder main: replaced by the REPL and script runner */
+/* komadai: the shogi REPL and script runner, with the options of lua5.4.
+ *   komadai [options] [script [args]]
+ * Options are run in order: -e CODE, -l MOD (or -l g=MOD), then the script;
+ * -i enters the REPL after them; "-" runs stdin as a script; "--" ends the
+ * options.  With nothing to run, the REPL reads stdin (with prompts when it is
+ * a terminal, silently from a pipe or file).  Exit status: 0, or 1 after an
+ * uncaught error (in the REPL from a pipe: after any error). */
 #include <stdio.h>
-int main(void) { puts("komadai: not built yet"); return 0; }
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <lualib.h>
+#include <lauxlib.h>
+#include "app.h"
+#include "lua_embed.h"
+#include "../lua/binding.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: " SG_PROGNAME " [options] [script [args]]\n"
+            "Available options are:\n"
+            "  -e stat   execute string 'stat'\n"
+            "  -i        enter the REPL after running the other options and script\n"
+            "  -l mod    require library 'mod' into global 'mod'\n"
+            "  -l g=mod  require library 'mod' into global 'g'\n"
+            "  -v        show version information\n"
+            "  -h        show this help\n"
+            "  --        stop handling options\n"
+            "  -         stop handling options and execute stdin\n"
+            "With no script, the REPL reads stdin (help() there lists the topics).\n"
+            "Environment: KOMADAI_HISTORY names the history file (default ~/.komadai_history;\n"
+            "empty: no history).\n");
+}
+
+void sg_app_message(const char *msg, bool prefix)
+{
+    if (prefix) fputs(SG_PROGNAME ": ", stderr);
+    fputs(msg, stderr);
+    fputc('\n', stderr);
+    fflush(stderr);
+}
+
+int sg_app_report(lua_State *L, int status, bool prefix)
+{
+    if (status != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        sg_app_message(msg ? msg : "(error object is not a string)", prefix);
+        lua_pop(L, 1);
+    }
+    return status;
+}
+
+/* ---- the embedded modules ---------------------------------------------------------- */
+/* package.preload loader: upvalue 1 is the sg_embedded_module */
+static int load_embedded(lua_State *L)
+{
+    const sg_embedded_module *m = lua_touserdata(L, lua_upvalueindex(1));
+    if (luaL_loadbuffer(L, m->source, m->size, m->chunk) != LUA_OK) return lua_error(L);
+    lua_pushstring(L, m->name);
+    lua_pushstring(L, ":preload:");
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+static int open_program(lua_State *L)
+{
+    luaL_openlibs(L);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushcfunction(L, luaopen_shogi_core);
+    lua_setfield(L, -2, "shogi.core");
+    for (const sg_embedded_module *m = sg_embedded_modules; m->name; m++) {
+        lua_pushlightuserdata(L, (void *)(uintptr_t)m); /* the table is const; the loader only reads it */
+        lua_pushcclosure(L, load_embedded, 1);
+        lua_setfield(L, -2, m->name);
+    }
+    lua_pop(L, 1);
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "shogi");
+    lua_call(L, 1, 1);
+    lua_setglobal(L, "shogi");
+    /* help: loads shogi.help at its first use, so startup stays small */
+    luaL_loadstring(L, "return function(...) return require('shogi.help').help(...) end");
+    lua_call(L, 0, 1);
+    lua_setglobal(L, "help");
+    return 0;
+}
+
+/* ---- running chunks ---------------------------------------------------------------- */
+static int dochunk(lua_State *L, int status)
+{
+    if (status == LUA_OK) status = sg_app_docall(L, 0, 0);
+    return sg_app_report(L, status, true);
+}
+
+static int dostring(lua_State *L, const char *code, const char *name)
+{
+    return dochunk(L, luaL_loadbuffer(L, code, strlen(code), name));
+}
+
+/* -l g=mod or -l mod: global g (or mod) = require(mod) */
+static int dolibrary(lua_State *L, const char *spec)
+{
+    char name[256];
+    const char *eq = strchr(spec, '=');
+    const char *mod = eq ? eq + 1 : spec;
+    size_t n = eq ? (size_t)(eq - spec) : strlen(spec);
+    if (n >= sizeof name) n = sizeof name - 1;
+    memcpy(name, spec, n);
+    name[n] = '\0';
+    if (!eq) { /* as lua.c: "a.b-c" gives the global "a" */
+        char *dash = strchr(name, '-');
+        if (dash) *dash = '\0';
+        char *dot = strchr(name, '.');
+        if (dot) *dot = '\0';
+    }
+    lua_getglobal(L, "require");
+    lua_pushstring(L, mod);
+    int status = sg_app_docall(L, 1, 1);
+    if (status == LUA_OK) lua_setglobal(L, name);
+    return sg_app_report(L, status, true);
+}
+
+/* arg: the script at 0, its arguments at 1.., the interpreter and options below
+ * (no script: the interpreter at 0) */
+static void create_arg_table(lua_State *L, char **argv, int argc, int script)
+{
+    if (script == argc) script = 0;
+    lua_createtable(L, argc - script - 1, script + 1);
+    for (int i = 0; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i - script);
+    }
+    lua_setglobal(L, "arg");
+}
+
+static int handle_script(lua_State *L, char **argv, int argc, int script)
+{
+    const char *fname = argv[script];
+    if (strcmp(fname, "-") == 0 && strcmp(argv[script - 1], "--") != 0) fname = NULL; /* stdin */
+    int status = luaL_loadfile(L, fname);
+    if (status == LUA_OK) {
+        int n = argc - script - 1;
+        luaL_checkstack(L, n + 1, "too many arguments to script");
+        for (int i = script + 1; i < argc; i++) lua_pushstring(L, argv[i]);
+        status = sg_app_docall(L, n, LUA_MULTRET);
+    }
+    return sg_app_report(L, status, true);
+}
+
+/* ---- the options --------------------------------------------------------------------- */
+enum { HAS_ERROR = 1, HAS_I = 2, HAS_V = 4, HAS_E = 8, HAS_H = 16 };
+
+/* Checks the options; returns the flags and sets *script to the index of the
+ * script (argc when none). */
+static int collect_args(char **argv, int argc, int *script)
+{
+    int args = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        *script = i;
+        if (a[0] != '-') return args;
+        switch (a[1]) {
+        case '\0': return args; /* "-": stdin as the script */
+        case '-':
+            if (a[2] != '\0') return HAS_ERROR;
+            *script = i + 1;
+            return args;
+        case 'i':
+            if (a[2] != '\0') return HAS_ERROR;
+            args |= HAS_I;
+            break;
+        case 'v':
+            if (a[2] != '\0') return HAS_ERROR;
+            args |= HAS_V;
+            break;
+        case 'h':
+            if (a[2] != '\0') return HAS_ERROR;
+            args |= HAS_H;
+            break;
+        case 'e':
+            args |= HAS_E;
+            /* fall through */
+        case 'l':
+            if (a[2] == '\0') {
+                i++;
+                if (i >= argc || argv[i][0] == '-') return HAS_ERROR;
+            }
+            break;
+        default:
+            return HAS_ERROR;
+        }
+    }
+    *script = argc;
+    return args;
+}
+
+/* Runs -e and -l in order; returns false at the first error. */
+static bool run_args(lua_State *L, char **argv, int script)
+{
+    for (int i = 1; i < script; i++) {
+        char opt = argv[i][1];
+        if (opt != 'e' && opt != 'l') continue;
+        const char *val = argv[i][2] ? argv[i] + 2 : argv[++i];
+        int status = opt == 'e' ? dostring(L, val, "=(command line)") : dolibrary(L, val);
+        if (status != LUA_OK) return false;
+    }
+    return true;
+}
+
+static void print_version(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_getfield(L, -1, "shogi.core");
+    lua_getfield(L, -1, "version");
+    const char *v = lua_tostring(L, -1);
+    printf(SG_PROGNAME " %s (" LUA_RELEASE ")\n", v ? v : "?");
+    fflush(stdout);
+    lua_pop(L, 3);
+}
+
+/* The program proper, run in protected mode: returns through *ok. */
+static int pmain(lua_State *L)
+{
+    int argc = (int)lua_tointeger(L, 1);
+    char **argv = lua_touserdata(L, 2);
+    bool *ok = lua_touserdata(L, 3);
+    int script = argc;
+    int args = collect_args(argv, argc, &script);
+    if (args & HAS_ERROR) {
+        const char *bad = argv[script];
+        if (bad[1] == 'e' || bad[1] == 'l')
+            fprintf(stderr, SG_PROGNAME ": '%s' needs an argument\n", bad);
+        else
+            fprintf(stderr, SG_PROGNAME ": unrecognized option '%s'\n", bad);
+        usage(stderr);
+        return 0;
+    }
+    if (args & HAS_H) {
+        usage(stdout);
+        *ok = true;
+        return 0;
+    }
+    open_program(L);
+    create_arg_table(L, argv, argc, script);
+    bool tty = isatty(STDIN_FILENO);
+    if (args & HAS_V) print_version(L);
+    sg_app_catch_sigint(true);
+    if (!run_args(L, argv, script)) return 0;
+    if (script < argc && handle_script(L, argv, argc, script) != LUA_OK) return 0;
+    if ((args & HAS_I) || (script == argc && !(args & (HAS_E | HAS_V)))) {
+        if (sg_repl_run(L, tty) > 0 && !tty) return 0;
+    }
+    *ok = true;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    lua_State *L = luaL_newstate();
+    if (L == NULL) {
+        sg_app_message("cannot create state: not enough memory", true);
+        return EXIT_FAILURE;
+    }
+    bool ok = false;
+    lua_pushcfunction(L, pmain);
+    lua_pushinteger(L, argc);
+    lua_pushlightuserdata(L, argv);
+    lua_pushlightuserdata(L, &ok);
+    int status = lua_pcall(L, 3, 0, 0);
+    sg_app_report(L, status, true);
+    lua_close(L);
+    return status == LUA_OK && ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -32,6 +32,8 @@ sg_move sgl_checkmove(lua_State *L, int idx, const sg_pos *p, sg_reason *reason)
 void sgl_pushmove(lua_State *L, sg_move m);       /* as a USI string */
 /* Parses the "variant" option or "sho"/"standard" names: SG_STANDARD by default */
 sg_variant sgl_optvariant(lua_State *L, int idx);
+/* the current position of the game at idx, NULL if idx is not a game (l_game.c) */
+sg_pos *sgl_game_current(lua_State *L, int idx);
 
 /* registration, one per binding file */
 void sgl_open_position(lua_State *L);

@@ -1,0 +1,87 @@
+-- help() entries for the komadai program and its REPL
+return {
+  {
+    name = "help", args = "([topic])",
+    summary = "Lists the documented areas and names, or shows one.",
+    details = "help() lists every area and its names; help \"position\" lists an area with one line per\n"
+      .. "function; help \"pos:sfen\" (or \"sfen\", or any part of a name) shows one entry in full;\n"
+      .. "help(shogi.position) finds the entry of a function.",
+    example = 'help()\nhelp "pos:legal_moves"\nhelp "tsume"',
+  },
+  {
+    name = "komadai", args = " [options] [script [args]]",
+    summary = "The program: a REPL, or a script runner with the options of lua5.4.",
+    details = "komadai            the REPL (prompts on a terminal; silent from a pipe or a file)\n"
+      .. "komadai f.lua a b  runs f.lua with arg = {[0]=\"f.lua\", \"a\", \"b\"} (and ... = \"a\", \"b\")\n"
+      .. "-e CODE  run CODE        -l MOD  MOD = require \"MOD\" (-l g=MOD: global g)\n"
+      .. "-i       REPL afterwards -       the script is stdin     --  end of options\n"
+      .. "-v       version         -h      usage\n"
+      .. "Exit status 1 after an uncaught error; from a pipe, after any error in the REPL.\n"
+      .. "The globals it adds: shogi (require \"shogi\"), help, and in the REPL game.",
+    example = "komadai -e 'print(shogi.position(\"startpos\"):perft(3))'\nkomadai -i setup.lua\necho '7g7f' | komadai",
+  },
+  {
+    name = "repl", args = "",
+    summary = "How the REPL reads lines: expressions, statements, moves, commands.",
+    details = "A line is first tried as `return <line>`, so expressions print their values (positions and\n"
+      .. "games as a board, tables as a dump); else it runs as statements, with more lines (prompt >>)\n"
+      .. "while Lua says the chunk is incomplete.  A line that is not Lua but is a move of `game` is\n"
+      .. "played and the board shown; an illegal move says why.  Tab completes globals, fields\n"
+      .. "(shogi.po<TAB>) and methods (game:le<TAB>).  Ctrl-C stops a long computation (Lua or\n"
+      .. "perft) and keeps the session; at the prompt it clears the line.  History is kept in\n"
+      .. "~/.komadai_history (KOMADAI_HISTORY names another file; empty: none).  Errors go to stderr\n"
+      .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\").",
+    example = "> 1 + 1\n2\n> for i = 1, 2 do\n>> print(i) end\n> 7g7f",
+  },
+  {
+    name = "game", args = "",
+    summary = "The REPL's current game: moves typed as lines are played on it.",
+    details = "The REPL starts with game = shogi.game() (the start position).  Assign another game to\n"
+      .. "play on it instead: game = shogi.game(\"sho\").  Typing `game` shows its board with the last\n"
+      .. "move marked.  After a move that ends the game the verdict is printed.",
+    example = "> 7g7f\n> 3c3d\n> game:moves()\n> game = shogi.game(\"2-piece\")",
+  },
+  {
+    name = "undo", args = "",
+    summary = "Typed alone in the REPL: takes back the last move of `game` and shows the board.",
+    details = "The same as game:undo() followed by showing game.  Only while no global named undo exists.",
+    example = "> 7g7f\n> undo",
+  },
+  {
+    name = ":style", args = " kanji|letters",
+    summary = "REPL command: draw boards with kanji (KIF style) or USI letters (the default).",
+    details = "letters: USI letters, gote in lowercase, ranks a-i; kanji: gote marked v, ranks 一..九.\n"
+      .. "Sho shogi draws the drunken elephant 酔/E and the crown prince 太/+E.  :style alone shows\n"
+      .. "the current one.  It sets the defaults of shogi.render too.",
+    example = ":style kanji\n:style letters",
+  },
+  {
+    name = ":color", args = " on|off",
+    summary = "REPL command: colour in board diagrams (on by default only when stdout is a terminal).",
+    details = "Gote's pieces in red, the last move's square in reverse video.",
+    example = ":color off",
+  },
+  {
+    name = ":moves", args = " [usi|western|japanese|kif|csa]",
+    summary = "REPL command: the moves of `game`, numbered, in a notation.",
+    details = "Without a notation: USI, or Japanese when the style is kanji.  Notations other than USI\n"
+      .. "use pos:move_name (the notation layer).",
+    example = ":moves\n:moves western",
+  },
+  {
+    name = ":line", args = " MOVES... | EXPRESSION",
+    summary = "REPL command: shows a line of moves board by board from the position of `game`.",
+    details = "The game itself does not change.  The argument is either moves separated by spaces or a\n"
+      .. "Lua expression giving an array of moves, or a table with a pv field (such as the answer\n"
+      .. "of shogi.solve), so a solution can be played through on the board.",
+    example = ":line 7g7f 3c3d 8h2b+\nr = shogi.solve(game:position())\n:line r",
+  },
+  {
+    name = "shogi.render", args = "(pos_or_game [, opts])",
+    summary = "A board diagram as a string: both hands, side to move, ply, the last move marked.",
+    details = "opts.style = \"letters\" (default) or \"kanji\"; opts.color = true for ANSI colour;\n"
+      .. "opts.last = a USI move to mark with '*' (a game marks its last move unless last = false).\n"
+      .. "Defaults come from require(\"shogi.render\").defaults (the REPL's :style and :color).",
+    example = 'print(shogi.render(shogi.position("startpos"), {style = "kanji"}))',
+  },
+}

@@ -1,0 +1,39 @@
+-- Games: shogi.game(start, options) makes a "shogi.game" userdata (src/lua/l_game.c).
+--   local g = shogi.game("2-piece", {rules = "computer", max_moves = 256})
+--   g:play("5c5d"); print(g:result())
+-- start is anything shogi.position accepts (SFEN, "startpos", "sho", a
+-- handicap name, a position or a game); options are the rule options of
+-- shogi.rules plus rules = "jsa" | "computer" | a rule set, and variant.
+local core = require "shogi.core"
+local rules = require "shogi.rules"
+
+local error, pairs, require, type = error, pairs, require, type
+local _ENV = nil -- luacheck: ignore 211
+
+local M = {}
+
+--- game.new([start [, options]]) -> game | nil, msg (msg when start is bad text)
+function M.new(start, options)
+  if options ~= nil and type(options) ~= "table" then
+    error("bad argument #2 to 'game' (options table expected, got " .. type(options) .. ")", 2)
+  end
+  local opts = {}
+  for k, v in pairs(options or {}) do opts[k] = v end
+  if start == nil then start = opts.variant == "sho" and "sho" or "startpos" end
+  local pos, err = require("shogi").position(start, opts.variant and {variant = opts.variant} or nil)
+  if not pos then return nil, err end
+  if rules.is(opts.rules) then
+    local spec = rules.options(opts.rules)
+    -- options given beside the rule set win over it
+    for k, v in pairs(opts) do
+      if k ~= "rules" and k ~= "variant" then spec[k] = v end
+    end
+    opts = {rules = spec}
+  end
+  return core.game(pos, opts)
+end
+
+--- the methods table of every game: a place for Lua modules to add methods
+M.methods = core.game_methods
+
+return M

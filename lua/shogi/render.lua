@@ -1,0 +1,154 @@
+-- Board diagrams: render(pos_or_game, opts) -> string.
+--   opts.style  "letters" (USI letters, gote lowercase, ranks a-i; the default)
+--               or "kanji" (KIF style: gote marked v, ranks 一..九)
+--   opts.color  ANSI colour (gote in red, the last move's square reversed)
+--   opts.last   a USI move whose square is marked with '*' (for a game: its
+--               last move unless opts.last is false)
+-- Only the position's public methods are used: at, hand, side, ply, variant.
+local M = {}
+
+local concat, format, rep = table.concat, string.format, string.rep
+local setmetatable, type, tostring, ipairs, pcall = setmetatable, type, tostring, ipairs, pcall
+
+M.defaults = {style = "letters", color = false}
+
+local FILES = {"9", "8", "7", "6", "5", "4", "3", "2", "1"}
+local RANKS = {"a", "b", "c", "d", "e", "f", "g", "h", "i"}
+local WIDE_DIGITS = {"１", "２", "３", "４", "５", "６", "７", "８", "９"}
+local KANJI_NUMBERS = {"一", "二", "三", "四", "五", "六", "七", "八", "九"}
+local HAND_ORDER = {"R", "B", "G", "S", "N", "L", "P"}
+local KANJI = {
+  P = "歩", L = "香", N = "桂", S = "銀", G = "金", B = "角", R = "飛", K = "玉", E = "酔",
+  ["+P"] = "と", ["+L"] = "杏", ["+N"] = "圭", ["+S"] = "全", ["+B"] = "馬", ["+R"] = "龍",
+  ["+E"] = "太",
+}
+local RED, REVERSE, BOLD, RESET = "\27[31m", "\27[7m", "\27[1m", "\27[0m"
+
+-- 2..18 in kanji numerals (hand counts)
+local function kanji_number(n)
+  if n < 10 then return KANJI_NUMBERS[n] end
+  local tens, ones = n // 10, n % 10
+  return (tens > 1 and KANJI_NUMBERS[tens] or "") .. "十" .. (ones > 0 and KANJI_NUMBERS[ones] or "")
+end
+
+-- the squares a USI move comes from and goes to ("P*5e": nil, "5e")
+local function move_squares(m)
+  if type(m) ~= "string" then return nil, nil end
+  local drop_to = m:match("^%u%*([1-9][a-i])$")
+  if drop_to then return nil, drop_to end
+  return m:match("^([1-9][a-i])([1-9][a-i])%+?$")
+end
+
+-- a game answers position() and moves(); a position does not.  Returns the
+-- position, the last move and the game (nil for a position).
+local function unpack_subject(x)
+  local ok, getter = pcall(function() return x.moves end)
+  if ok and type(getter) == "function" and type(x.position) == "function" then
+    local moves = x:moves()
+    return x:position(), moves[#moves], x
+  end
+  return x, nil, nil
+end
+
+-- the game's last move in a notation ("western", "japanese"), when the
+-- position can name moves (pos:move_name); nil otherwise
+local function last_move_name(game, notation)
+  local ok, name = pcall(function()
+    local moves = game:moves()
+    local p = game:start()
+    for i = 1, #moves - 1 do p = p:after(moves[i]) end
+    return p:move_name(moves[#moves], notation)
+  end)
+  return ok and type(name) == "string" and name or nil
+end
+
+local function cell(piece, style, mark, color, is_last)
+  local text
+  if not piece then
+    text = style == "kanji" and " ・" or " ."
+  elseif style == "kanji" then
+    local gote = piece:lower() == piece
+    text = (gote and "v" or " ") .. (KANJI[piece:upper()] or "？")
+    if color and gote then text = RED .. text .. RESET end
+  else
+    text = (#piece == 1 and " " or "") .. piece
+    if color and piece:lower() == piece then text = RED .. text .. RESET end
+  end
+  if color and is_last then text = REVERSE .. BOLD .. text .. RESET end
+  return text .. mark
+end
+
+local function hand_text(pos, side, style)
+  local hand, parts = pos:hand(side), {}
+  for _, p in ipairs(HAND_ORDER) do
+    local n = hand[p] or 0
+    if n > 0 then
+      if style == "kanji" then
+        parts[#parts + 1] = KANJI[p] .. (n > 1 and kanji_number(n) or "")
+      else
+        parts[#parts + 1] = (n > 1 and tostring(n) or "") .. p
+      end
+    end
+  end
+  if style == "kanji" then
+    return (side == "b" and "先手" or "後手") .. "の持駒：" .. (#parts > 0 and concat(parts, "　") or "なし")
+  end
+  return (side == "b" and "sente" or "gote ") .. " hand: " .. (#parts > 0 and concat(parts, " ") or "-")
+end
+
+local function option(opts, name)
+  local v = opts[name]
+  if v == nil then v = M.defaults[name] end
+  return v
+end
+
+--- render(pos_or_game [, opts]) -> string: the board with both hands, the side to
+-- move, the ply and the last move.
+function M.render(x, opts)
+  opts = opts or {}
+  local style = option(opts, "style")
+  if style ~= "kanji" and style ~= "letters" then
+    error(format("render: unknown style '%s' (kanji or letters)", tostring(style)), 2)
+  end
+  local color = option(opts, "color") and true or false
+  local pos, last, game = unpack_subject(x)
+  if opts.last ~= nil then last, game = opts.last or nil, nil end
+  local _, last_to = move_squares(last)
+  local sho = pos:variant() == "sho"
+  local kanji = style == "kanji"
+  local width = kanji and 4 or 3
+  local out = {}
+  if not sho then out[#out + 1] = hand_text(pos, "w", style) end
+  local head = {" "}
+  for i, f in ipairs(FILES) do
+    head[#head + 1] = kanji and (" " .. WIDE_DIGITS[10 - i] .. " ") or (" " .. f .. " ")
+  end
+  out[#out + 1] = (concat(head):gsub("%s+$", ""))
+  local border = "+" .. rep("-", 9 * width) .. "+"
+  out[#out + 1] = border
+  for r, rank in ipairs(RANKS) do
+    local row = {"|"}
+    for _, f in ipairs(FILES) do
+      local sq = f .. rank
+      local is_last = sq == last_to
+      row[#row + 1] = cell(pos:at(sq), style, is_last and "*" or " ", color, is_last)
+    end
+    row[#row + 1] = "|" .. (kanji and KANJI_NUMBERS[r] or (" " .. rank))
+    out[#out + 1] = concat(row)
+  end
+  out[#out + 1] = border
+  if not sho then out[#out + 1] = hand_text(pos, "b", style) end
+  local side = pos:side()
+  local named = game and last and last_move_name(game, kanji and "japanese" or "western")
+  if kanji then
+    out[#out + 1] = format("手数＝%d　%s番%s%s", pos:ply(), side == "b" and "先手" or "後手",
+      sho and "　小将棋" or "", last and ("　最終手 " .. (named or last)) or "")
+  else
+    out[#out + 1] = format("ply %d, %s to move%s%s", pos:ply(), side == "b" and "sente (b)" or "gote (w)",
+      sho and ", sho shogi" or "", last and (", last move " .. last .. (named and (" (" .. named .. ")") or ""))
+      or "")
+  end
+  return concat(out, "\n")
+end
+
+return setmetatable(M, {__call = function(_, ...) return M.render(...) end})

@@ -1,0 +1,411 @@
+-- The Lua side of the komadai REPL (src/app/repl.c calls these):
+--   start(opts)     -> banner; puts a game in the global `game` if there is none
+--   show(...)       -> the text printed for the values of an expression
+--   command(line)   -> nil (not a command) | ok, text   (`undo`, `:style`, `:color`)
+--   move(line)      -> nil (not a move)    | ok, text   (a move of `game`, played)
+--   complete(text)  -> array of completions of a global, field or method
+-- ok = false means the text is an error message for stderr.
+local render = require "shogi.render"
+
+local G = _G
+local concat, sort, format = table.concat, table.sort, string.format
+local type, tostring, pairs, ipairs, pcall, select, require = type, tostring, pairs, ipairs, pcall, select, require
+local rawget, load = rawget, load
+local getmetatable = debug and debug.getmetatable or getmetatable
+local math_type = math.type
+
+local M = {}
+
+-- The display settings are the renderer's defaults, so shogi.render() agrees.
+M.settings = render.defaults
+
+local WIDTH = 78
+
+-- ---- what a value is ----------------------------------------------------------------
+local function field(v, name)
+  local ok, r = pcall(function() return v[name] end)
+  if ok then return r end
+  return nil
+end
+
+local function metaname(v)
+  local mt = getmetatable(v)
+  return type(mt) == "table" and rawget(mt, "__name") or nil
+end
+
+-- "position", "game" or nil (by metatable name, else by the methods it answers)
+local function kind(v)
+  local tv = type(v)
+  if tv ~= "userdata" and tv ~= "table" then return nil end
+  local name = metaname(v)
+  if name == "shogi.position" then return "position" end
+  if name == "shogi.game" then return "game" end
+  if tv == "userdata" and type(field(v, "at")) == "function" and type(field(v, "hand")) == "function" then
+    local is_game = type(field(v, "moves")) == "function" and type(field(v, "position")) == "function"
+    return is_game and "game" or "position"
+  end
+  return nil
+end
+M.kind = kind
+
+-- ---- showing values -----------------------------------------------------------------
+local IDENT = "^[%a_][%w_]*$"
+local KEYWORDS = {
+  "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+  "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+}
+local is_keyword = {}
+for _, k in ipairs(KEYWORDS) do is_keyword[k] = true end
+
+local function scalar(v)
+  if type(v) == "string" then return (format("%q", v):gsub("\\\n", "\\n")) end
+  return tostring(v)
+end
+
+local function key_order(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == "number" or ta == "string" then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+local dump
+
+local function items_of(t, indent, seen, depth)
+  local items, n = {}, #t
+  for i = 1, n do items[#items + 1] = dump(t[i], indent, seen, depth) end
+  local keys = {}
+  for k in pairs(t) do
+    if not (math_type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+  end
+  sort(keys, key_order)
+  for _, k in ipairs(keys) do
+    local name = (type(k) == "string" and k:match(IDENT) and not is_keyword[k]) and k
+      or ("[" .. dump(k, indent, seen, depth) .. "]")
+    items[#items + 1] = name .. " = " .. dump(t[k], indent, seen, depth)
+  end
+  return items, n
+end
+
+-- a readable table dump: on one line when short, else one entry (or a row of
+-- short array values) per line
+function dump(v, indent, seen, depth)
+  if type(v) ~= "table" then return scalar(v) end
+  local mt = getmetatable(v)
+  if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
+  if seen[v] then return "<cycle>" end
+  if depth > 4 then return "{...}" end
+  seen[v] = true
+  local inner = indent .. "  "
+  local items, n = items_of(v, inner, seen, depth + 1)
+  seen[v] = nil
+  if #items == 0 then return "{}" end
+  local flat = "{" .. concat(items, ", ") .. "}"
+  if #flat + #indent <= WIDTH and not flat:find("\n") then return flat end
+  local lines, row = {}, nil
+  for i, item in ipairs(items) do
+    if i <= n and not item:find("\n") and #item < 24 then -- array values share rows
+      if row and #row + #item + 2 <= WIDTH - #inner then
+        row = row .. " " .. item .. ","
+      else
+        if row then lines[#lines + 1] = inner .. row end
+        row = item .. ","
+      end
+    else
+      if row then lines[#lines + 1] = inner .. row; row = nil end
+      lines[#lines + 1] = inner .. item .. ","
+    end
+  end
+  if row then lines[#lines + 1] = inner .. row end
+  return "{\n" .. concat(lines, "\n") .. "\n" .. indent .. "}"
+end
+
+function M.dump(v) return dump(v, "", {}, 0) end
+
+local function show_one(v)
+  if type(v) == "string" then return v end
+  if kind(v) then
+    local ok, text = pcall(render.render, v, M.settings)
+    if ok then return text end
+  end
+  if type(v) == "table" then return M.dump(v) end
+  return tostring(v)
+end
+
+function M.show(...)
+  local parts, multiline = {}, false
+  for i = 1, select("#", ...) do
+    parts[i] = show_one((select(i, ...)))
+    multiline = multiline or parts[i]:find("\n") ~= nil
+  end
+  return concat(parts, multiline and "\n" or "\t")
+end
+
+-- ---- the game global --------------------------------------------------------------------
+local function the_game()
+  local g = G.game
+  if kind(g) == "game" then return g end
+  return nil
+end
+
+local function message(err)
+  if type(err) ~= "string" then return tostring(err) end
+  return (err:gsub("^[^:\n]*:%d+: ", ""))
+end
+
+local function board_after(g)
+  local text = show_one(g)
+  local result = field(g, "result")
+  if type(result) == "function" then
+    local ok, verdict = pcall(result, g)
+    if ok and type(verdict) == "table" and verdict.text then
+      text = text .. "\n" .. tostring(verdict.text)
+    end
+  end
+  return text
+end
+
+function M.start(opts)
+  opts = opts or {}
+  M.settings.color = opts.color and true or false
+  local shogi = require "shogi"
+  local new_game = field(shogi, "game")
+  if G.game == nil and new_game then
+    local ok, g = pcall(new_game)
+    if ok then G.game = g end
+  end
+  local core = field(shogi, "core")
+  local version = core and core.version or "?"
+  return format("komadai %s (%s): help() lists the topics; a move such as 7g7f plays on `game`; Ctrl-D quits.",
+    version, G._VERSION)
+end
+
+local USI_MOVE = {"^[1-9][a-i][1-9][a-i]%+?$", "^[PLNSGBRE]%*[1-9][a-i]$"}
+
+local function matches_usi(m)
+  return m:find(USI_MOVE[1]) ~= nil or m:find(USI_MOVE[2]) ~= nil
+end
+
+-- ---- commands ---------------------------------------------------------------------------
+local COMMANDS = {}
+
+function COMMANDS.style(arg)
+  if arg == "" then return true, "style: " .. M.settings.style end
+  if arg ~= "kanji" and arg ~= "letters" then
+    return false, format(":style: unknown style '%s' (kanji or letters)", arg)
+  end
+  M.settings.style = arg
+  local g = the_game()
+  return true, g and show_one(g) or ("style: " .. arg)
+end
+
+function COMMANDS.color(arg)
+  if arg == "" then return true, "color: " .. (M.settings.color and "on" or "off") end
+  if arg ~= "on" and arg ~= "off" then return false, format(":color: expected on or off, not '%s'", arg) end
+  M.settings.color = arg == "on"
+  return true, "color: " .. arg
+end
+
+local NOTATIONS = {usi = true, csa = true, western = true, japanese = true, kif = true}
+
+-- a move's name in a notation (USI as it is; the others need pos:move_name)
+local function move_name(pos, m, notation)
+  if notation == "usi" then return m end
+  local f = field(pos, "move_name")
+  if type(f) ~= "function" then return nil, "notation " .. notation .. " needs pos:move_name (not there yet)" end
+  local ok, name = pcall(f, pos, m, notation)
+  if not ok then return nil, message(name) end
+  return name
+end
+
+local function wrap(items)
+  local lines, line = {}, ""
+  for _, item in ipairs(items) do
+    if #line > 0 and #line + 2 + #item > WIDTH then
+      lines[#lines + 1] = line
+      line = item
+    else
+      line = #line > 0 and (line .. "  " .. item) or item
+    end
+  end
+  if #line > 0 then lines[#lines + 1] = line end
+  return concat(lines, "\n")
+end
+
+function COMMANDS.moves(arg)
+  local g = the_game()
+  if not g then return false, ":moves: there is no game in `game`" end
+  local notation = arg ~= "" and arg or (M.settings.style == "kanji" and "japanese" or "usi")
+  if not NOTATIONS[notation] then
+    return false, format(":moves: unknown notation '%s' (usi, western, japanese, kif, csa)", notation)
+  end
+  local pos, items = g:start(), {}
+  for i, m in ipairs(g:moves()) do
+    local name, err = move_name(pos, m, notation)
+    if not name then return false, ":moves: " .. err end
+    items[i] = i .. "." .. name
+    pos = pos:after(m)
+  end
+  if #items == 0 then return true, "no moves yet" end
+  return true, wrap(items)
+end
+
+-- the moves of a :line argument: a Lua expression giving an array of moves (or
+-- a table with a pv field, such as shogi.solve's answer), else the words
+local function line_moves(arg)
+  local chunk = load("return " .. arg, "=:line", "t", G)
+  if chunk then
+    local ok, v = pcall(chunk)
+    if not ok then return nil, message(v) end
+    if type(v) == "table" and type(v.pv) == "table" then v = v.pv end
+    if type(v) ~= "table" then return nil, "expected an array of moves, got a " .. type(v) end
+    return v
+  end
+  local moves = {}
+  for w in arg:gmatch("%S+") do moves[#moves + 1] = w end
+  return moves
+end
+
+-- a move as USI, for marking it on the board (nil when it cannot be told)
+local function usi_of(pos, m)
+  if type(m) ~= "string" then return nil end
+  if matches_usi(m) then return m end
+  local f = field(pos, "parse_move")
+  if type(f) ~= "function" then return nil end
+  local ok, usi = pcall(f, pos, m)
+  return ok and usi or nil
+end
+
+function COMMANDS.line(arg)
+  local g = the_game()
+  if not g then return false, ":line: there is no game in `game`" end
+  if arg == "" then return false, ":line: no moves given (:line 7g7f 3c3d, or :line EXPRESSION)" end
+  local moves, err = line_moves(arg)
+  if not moves then return false, ":line: " .. err end
+  if #moves == 0 then return false, ":line: the list of moves is empty" end
+  local pos, out = g:position(), {}
+  for i, m in ipairs(moves) do
+    local ok, nxt = pcall(pos.after, pos, m)
+    if not ok then return false, format(":line: move %d: %s", i, message(nxt)) end
+    out[#out + 1] = format("%d. %s", i, tostring(m))
+    local opts = {}
+    for k, v in pairs(M.settings) do opts[k] = v end
+    opts.last = usi_of(pos, m)
+    out[#out + 1] = render.render(nxt, opts)
+    pos = nxt
+  end
+  return true, concat(out, "\n")
+end
+
+function M.command(line)
+  local text = line:match("^%s*(.-)%s*$")
+  if text == "undo" and G.undo == nil then
+    local g = the_game()
+    if not g then return false, "undo: there is no game in `game`" end
+    local ok, err = pcall(g.undo, g)
+    if not ok then return false, "undo: " .. message(err) end
+    return true, show_one(g)
+  end
+  local name, arg = text:match("^:(%a+)%s*(.-)$")
+  if not name then return nil end
+  local f = COMMANDS[name]
+  if not f then
+    return false, format("unknown command ':%s' (:style, :color, :moves, :line; help \"repl\")", name)
+  end
+  return f(arg)
+end
+
+-- ---- moves typed as lines ---------------------------------------------------------------------
+local MOVE_LIKE = {
+  "^[1-9][a-i][1-9][a-i]", "^%u%*%d", -- USI
+  "^[%+%-]?%d%d%d%d%u%u$", -- CSA
+  "^%+?%u%d?%w?[%-x%*']%d", -- Western
+  "^\226\150[\178\179]", "^\226\152[\151\150]", -- ▲ △ ☗ ☖
+  "^\239\188[\145-\153]", "^同", -- a full-width digit, 同
+}
+
+local function matches_any(s, patterns)
+  for _, p in ipairs(patterns) do
+    if s:find(p) then return true end
+  end
+  return false
+end
+
+function M.move(line)
+  local g = the_game()
+  if not g then return nil end
+  local s = line:match("^%s*(.-)%s*$")
+  if s:match(IDENT) and rawget(G, s) ~= nil then return nil end -- a Lua name with a value
+  local usi
+  local ok, pos = pcall(g.position, g)
+  local parse = ok and field(pos, "parse_move")
+  if type(parse) == "function" then
+    local why
+    ok, usi, why = pcall(parse, pos, s)
+    if not ok then why, usi = usi, nil end
+    if not usi then
+      if matches_usi(s) then
+        usi = s -- play says why, in the core's words
+      elseif matches_any(s, MOVE_LIKE) then
+        return false, tostring(why)
+      else
+        return nil
+      end
+    end
+  elseif matches_usi(s) then
+    usi = s
+  elseif matches_any(s, MOVE_LIKE) then
+    return false, format("'%s' looks like a move, but without pos:parse_move only USI moves "
+      .. "(7g7f, P*5e, 8h2b+) are read", s)
+  else
+    return nil
+  end
+  local played, err = pcall(g.play, g, usi)
+  if not played then return false, message(err) end
+  return true, board_after(g)
+end
+
+-- ---- completion ---------------------------------------------------------------------------------
+local function add_keys(t, into, only_functions, depth)
+  if type(t) == "table" then
+    for k, v in pairs(t) do
+      if type(k) == "string" and k:match(IDENT) and (not only_functions or type(v) == "function") then
+        if into[k] == nil then into[k] = type(v) == "function" end
+      end
+    end
+  end
+  local mt = getmetatable(t)
+  if depth < 5 and type(mt) == "table" and type(rawget(mt, "__index")) == "table" then
+    add_keys(rawget(mt, "__index"), into, only_functions, depth + 1)
+  end
+end
+
+function M.complete(text)
+  local out = {}
+  local path, sep, partial = text:match("^([%a_][%w_%.]*)([%.:])([%w_]*)$")
+  local names = {}
+  if not sep then
+    if not text:match("^[%a_]?[%w_]*$") then return out end
+    partial = text
+    add_keys(G, names, false, 0)
+    for _, k in ipairs(KEYWORDS) do names[k] = names[k] or false end
+  else
+    local obj = G
+    for name in path:gmatch("[^.]+") do
+      if not name:match(IDENT) then return out end
+      obj = field(obj, name)
+      if obj == nil then return out end
+    end
+    add_keys(obj, names, sep == ":", 0)
+  end
+  local prefix = sep and (path .. sep) or ""
+  for k, is_function in pairs(names) do
+    if k:sub(1, #partial) == partial then
+      out[#out + 1] = prefix .. k .. ((is_function and sep) and "(" or "")
+    end
+  end
+  sort(out)
+  return out
+end
+
+return M

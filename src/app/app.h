@@ -1,0 +1,53 @@
+/* The komadai executable: what its files share.
+ *   komadai.c    main: options in the manner of lua.c, the Lua state, scripts
+ *   interrupt.c  Ctrl-C: the SIGINT handler, the stop hook, protected calls
+ *   repl.c       the read-eval-print loop (tty and pipe)
+ *   line.c       reading lines: readline (history, completion) or fgets
+ * Only these files include readline (line.c) and lua.h (all). */
+#ifndef SG_APP_H
+#define SG_APP_H
+
+#include <stdbool.h>
+#include <lua.h>
+
+#define SG_PROGNAME "komadai"
+
+/* ---- interrupt.c -----------------------------------------------------------------
+ * Calls the function below narg arguments on the stack, in protected mode, with
+ * a message handler adding a short traceback; Ctrl-C during the call raises
+ * "interrupted!" (in Lua code through a count hook, in C loops through
+ * sgl_interrupt_flag()).  Returns the lua_pcall status; on error the message
+ * (with traceback) is on the stack. */
+int sg_app_docall(lua_State *L, int narg, int nres);
+/* Catches SIGINT for the rest of the program (a caught signal interrupts a
+ * call or a prompt) or restores the default action (catch = false). */
+void sg_app_catch_sigint(bool catch);
+/* True (once) when a SIGINT arrived since the last call (or since the start
+ * of the last sg_app_docall). */
+bool sg_app_interrupt_take(void);
+
+/* ---- komadai.c ---------------------------------------------------------------------- */
+/* Prints a message on stderr, prefixed "komadai: " when prefix is true. */
+void sg_app_message(const char *msg, bool prefix);
+/* Reports a non-OK status: the message on the top of the stack (popped). */
+int sg_app_report(lua_State *L, int status, bool prefix);
+
+/* ---- repl.c ------------------------------------------------------------------------- */
+/* Runs the REPL on stdin until end of input.  tty: prompts, readline, colour
+ * on a terminal stdout.  Returns the number of errors met. */
+int sg_repl_run(lua_State *L, bool tty);
+
+/* ---- line.c ------------------------------------------------------------------------- */
+typedef enum { SG_LINE_OK, SG_LINE_EOF, SG_LINE_INTERRUPTED } sg_line_status;
+/* Prepares line editing: history from the history file, completion through
+ * the Lua function complete(text) -> array of strings, found in the registry
+ * under the key "komadai.complete". */
+void sg_line_open(lua_State *L, bool tty);
+/* Reads one line (without its newline) into a malloc'd string. */
+sg_line_status sg_line_read(const char *prompt, char **line);
+/* Remembers a line in the history (and its file). */
+void sg_line_remember(const char *line);
+/* Saves and trims the history file. */
+void sg_line_close(void);
+
+#endif

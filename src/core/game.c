@@ -1,0 +1,179 @@
+/* The mutable game: history, play and undo, stored verdicts (rules.c decides them). */
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+
+static void *libc_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud; (void)osize;
+    if (nsize == 0) { free(ptr); return NULL; }
+    return realloc(ptr, nsize);
+}
+
+#define FIRST_CAP 64
+
+static bool grow(sg_game *g, int need)
+{
+    if (need <= g->cap) return true;
+    int cap = g->cap ? g->cap : FIRST_CAP;
+    while (cap < need) {
+        if (cap > (int)(0x7fffffff / 2 / sizeof(sg_game_entry))) return false;
+        cap *= 2;
+    }
+    void *h = g->alloc(g->alloc_ud, g->hist, (size_t)g->cap * sizeof(sg_game_entry), (size_t)cap * sizeof(sg_game_entry));
+    if (!h) return false;
+    g->hist = h;
+    g->cap = cap;
+    return true;
+}
+
+/* ---- making and freeing ------------------------------------------------------------------ */
+const char *sg_game_init(sg_game *g, const sg_pos *start, const sg_rules *r, sg_alloc_fn alloc, void *ud)
+{
+    memset(g, 0, sizeof *g);
+    g->alloc = alloc ? alloc : libc_alloc;
+    g->alloc_ud = alloc ? ud : NULL;
+    sg_verdict_clear(&g->verdict);
+    const char *why = sg_rules_check(r);
+    if (why) return why;
+    if (r->variant != start->variant) return "the rule set is for another variant than the position";
+    if (!grow(g, FIRST_CAP)) return "not enough memory";
+    g->start = *start;
+    g->pos = *start;
+    g->rules = *r;
+    g->hist[0].move = SG_MOVE_NONE;
+    memset(&g->hist[0].undo, 0, sizeof g->hist[0].undo);
+    g->hist[0].key = sg_pos_key(start);
+    g->hist[0].in_check = sg_in_check(start);
+    sg_verdict v;
+    if (sg_rules_after_move(g, &v)) g->verdict = v;
+    return NULL;
+}
+
+void sg_game_free(sg_game *g)
+{
+    if (g->hist) g->alloc(g->alloc_ud, g->hist, (size_t)g->cap * sizeof(sg_game_entry), 0);
+    g->hist = NULL;
+    g->cap = 0;
+    g->ply = 0;
+}
+
+bool sg_game_copy(sg_game *dst, const sg_game *src)
+{
+    *dst = *src;
+    dst->hist = NULL;
+    dst->cap = 0;
+    if (!grow(dst, src->cap)) return false;
+    memcpy(dst->hist, src->hist, (size_t)(src->ply + 1) * sizeof(sg_game_entry));
+    return true;
+}
+
+/* ---- playing and undoing ---------------------------------------------------------------- */
+int sg_game_play(sg_game *g, sg_move m)
+{
+    if (sg_game_decided(g)) return SG_PLAY_GAME_OVER;
+    return sg_game_play_judged(g, m, sg_is_legal(&g->pos, m));
+}
+
+int sg_game_play_judged(sg_game *g, sg_move m, sg_reason why)
+{
+    if (sg_game_decided(g)) return SG_PLAY_GAME_OVER;
+    if (why != SG_LEGAL) {
+        /* only now find out whether the side to move had any move at all */
+        if (why == SG_ILLEGAL_GAME_OVER || !sg_has_legal_move(&g->pos)) return SG_PLAY_GAME_OVER;
+        return (int)why;
+    }
+    if (!grow(g, g->ply + 2)) return SG_PLAY_NO_MEMORY;
+    sg_game_entry *e = &g->hist[g->ply + 1];
+    e->move = m;
+    sg_do_move(&g->pos, m, &e->undo);
+    e->key = sg_pos_key(&g->pos);
+    e->in_check = sg_in_check(&g->pos);
+    g->ply++;
+    sg_verdict v;
+    if (sg_rules_after_move(g, &v)) g->verdict = v;
+    return SG_LEGAL;
+}
+
+bool sg_game_undo(sg_game *g)
+{
+    if (g->ply == 0) return false;
+    sg_undo_move(&g->pos, g->hist[g->ply].move, &g->hist[g->ply].undo);
+    g->ply--;
+    if (sg_game_decided(g)) sg_verdict_clear(&g->verdict);
+    return true;
+}
+
+/* ---- results ------------------------------------------------------------------------------- */
+bool sg_game_result(const sg_game *g, sg_verdict *v)
+{
+    if (sg_game_decided(g)) { *v = g->verdict; return true; }
+    return sg_rules_no_moves(g, v);
+}
+
+static bool open_game(const sg_game *g)
+{
+    sg_verdict v;
+    return !sg_game_result(g, &v);
+}
+
+bool sg_game_resign(sg_game *g, sg_color who)
+{
+    if (!open_game(g)) return false;
+    sg_verdict_clear(&g->verdict);
+    g->verdict.outcome = SG_OUTCOME_WIN;
+    g->verdict.reason = SG_END_RESIGNATION;
+    g->verdict.loser_side = who;
+    g->verdict.winner = sg_opp(who);
+    g->verdict.ply = g->ply;
+    return true;
+}
+
+bool sg_game_agree_draw(sg_game *g)
+{
+    if (!open_game(g)) return false;
+    sg_verdict_clear(&g->verdict);
+    g->verdict.outcome = SG_OUTCOME_DRAW;
+    g->verdict.reason = SG_END_AGREEMENT;
+    g->verdict.ply = g->ply;
+    return true;
+}
+
+bool sg_game_end_custom(sg_game *g, sg_outcome outcome, int winner)
+{
+    if (sg_game_decided(g) || outcome == SG_OUTCOME_NONE) return false;
+    sg_verdict_clear(&g->verdict);
+    g->verdict.outcome = outcome;
+    g->verdict.reason = SG_END_CUSTOM;
+    if (outcome == SG_OUTCOME_WIN) {
+        g->verdict.winner = winner;
+        g->verdict.loser_side = winner >= 0 ? (int)sg_opp((sg_color)winner) : -1;
+    }
+    g->verdict.ply = g->ply;
+    return true;
+}
+
+sg_claim sg_game_declare(sg_game *g, sg_verdict *v)
+{
+    sg_claim c = sg_rules_declaration(&g->rules, &g->pos, v);
+    v->ply = g->ply;
+    if (c == SG_CLAIM_OK) {
+        g->verdict = *v;
+    } else if (c != SG_CLAIM_NOT_IN_RULES && g->rules.declaration_loses) {
+        v->outcome = SG_OUTCOME_WIN;
+        v->reason = SG_END_WRONG_DECLARATION;
+        v->fault = c;
+        v->loser_side = g->pos.side;
+        v->winner = sg_opp(g->pos.side);
+        g->verdict = *v;
+    }
+    return c;
+}
+
+sg_claim sg_game_impasse(sg_game *g, sg_verdict *v)
+{
+    sg_claim c = sg_rules_impasse(&g->rules, &g->pos, v);
+    v->ply = g->ply;
+    if (c == SG_CLAIM_OK) g->verdict = *v;
+    return c;
+}

@@ -1,0 +1,851 @@
+/* Move notation: format and parse USI, CSA, Western and Japanese moves.
+ * Sections: names; a small text buffer; what a move needs said (twins, JSA
+ * words, drops); formatting; the matcher shared by the parsers (a "spec" is
+ * what a text says about a move); the four parsers; parse_any. */
+#include <stdio.h>
+#include <string.h>
+#include <stdarg.h>
+#include "notation.h"
+
+/* ---- names ---------------------------------------------------------------------- */
+static const char *const NOTATION_NAME[SG_NOTATION_NB] = {"usi", "csa", "western", "japanese", "kif"};
+
+const char *sg_notation_name(sg_notation n)
+{
+    return (unsigned)n < SG_NOTATION_NB ? NOTATION_NAME[n] : NULL;
+}
+
+bool sg_notation_from_name(const char *name, sg_notation *out)
+{
+    for (int i = 0; i < SG_NOTATION_NB; i++)
+        if (strcmp(name, NOTATION_NAME[i]) == 0) { *out = (sg_notation)i; return true; }
+    if (strcmp(name, "ki2") == 0) { *out = SG_NOTATION_JAPANESE; return true; }
+    return false;
+}
+
+static const char *const PIECE_NAME[SG_NAME_NB][SG_PT_NB] = {
+    [SG_NAME_JAPANESE] = {
+        [SG_PAWN] = "歩", [SG_LANCE] = "香", [SG_KNIGHT] = "桂", [SG_SILVER] = "銀", [SG_BISHOP] = "角",
+        [SG_ROOK] = "飛", [SG_ELEPHANT] = "酔象", [SG_GOLD] = "金", [SG_PRO_PAWN] = "と",
+        [SG_PRO_LANCE] = "成香", [SG_PRO_KNIGHT] = "成桂", [SG_PRO_SILVER] = "成銀", [SG_HORSE] = "馬",
+        [SG_DRAGON] = "龍", [SG_PRINCE] = "太子", [SG_KING] = "玉"},
+    [SG_NAME_KANJI1] = {
+        [SG_PAWN] = "歩", [SG_LANCE] = "香", [SG_KNIGHT] = "桂", [SG_SILVER] = "銀", [SG_BISHOP] = "角",
+        [SG_ROOK] = "飛", [SG_ELEPHANT] = "酔", [SG_GOLD] = "金", [SG_PRO_PAWN] = "と",
+        [SG_PRO_LANCE] = "杏", [SG_PRO_KNIGHT] = "圭", [SG_PRO_SILVER] = "全", [SG_HORSE] = "馬",
+        [SG_DRAGON] = "龍", [SG_PRINCE] = "太", [SG_KING] = "玉"},
+    [SG_NAME_CSA] = {
+        [SG_PAWN] = "FU", [SG_LANCE] = "KY", [SG_KNIGHT] = "KE", [SG_SILVER] = "GI", [SG_BISHOP] = "KA",
+        [SG_ROOK] = "HI", [SG_ELEPHANT] = "SZ", [SG_GOLD] = "KI", [SG_PRO_PAWN] = "TO",
+        [SG_PRO_LANCE] = "NY", [SG_PRO_KNIGHT] = "NK", [SG_PRO_SILVER] = "NG", [SG_HORSE] = "UM",
+        [SG_DRAGON] = "RY", [SG_PRINCE] = "TS", [SG_KING] = "OU"},
+    [SG_NAME_WESTERN] = {
+        [SG_PAWN] = "P", [SG_LANCE] = "L", [SG_KNIGHT] = "N", [SG_SILVER] = "S", [SG_BISHOP] = "B",
+        [SG_ROOK] = "R", [SG_ELEPHANT] = "E", [SG_GOLD] = "G", [SG_PRO_PAWN] = "+P",
+        [SG_PRO_LANCE] = "+L", [SG_PRO_KNIGHT] = "+N", [SG_PRO_SILVER] = "+S", [SG_HORSE] = "+B",
+        [SG_DRAGON] = "+R", [SG_PRINCE] = "+E", [SG_KING] = "K"},
+};
+
+/* Japanese spellings beyond the two tables above */
+static const struct { const char *text; sg_ptype t; } KANJI_ALIAS[] = {
+    {"王", SG_KING}, {"竜", SG_DRAGON}, {"成歩", SG_PRO_PAWN},
+};
+
+const char *sg_ptype_name(sg_ptype t, sg_name_style style)
+{
+    if ((unsigned)style >= SG_NAME_NB || t <= SG_NO_PT || t >= SG_PT_NB) return NULL;
+    return PIECE_NAME[style][t];
+}
+
+#define STYLE_BIT(s) (1u << (s))
+#define KANJI_STYLES (STYLE_BIT(SG_NAME_JAPANESE) | STYLE_BIT(SG_NAME_KANJI1) | 0x100u)
+#define ALL_STYLES 0x1FFu
+
+/* the longest name of the given styles (0x100: the kanji aliases) at s */
+static sg_ptype match_piece(const char *s, unsigned styles, int *len)
+{
+    sg_ptype best = SG_NO_PT;
+    int best_len = 0;
+    for (int st = 0; st < SG_NAME_NB; st++) {
+        if (!(styles & STYLE_BIT(st))) continue;
+        for (sg_ptype t = 1; t < SG_PT_NB; t++) {
+            const char *nm = PIECE_NAME[st][t];
+            int n = nm ? (int)strlen(nm) : 0;
+            if (n > best_len && strncmp(s, nm, (size_t)n) == 0) { best = t; best_len = n; }
+        }
+    }
+    if (styles & 0x100u)
+        for (size_t i = 0; i < sizeof KANJI_ALIAS / sizeof KANJI_ALIAS[0]; i++) {
+            int n = (int)strlen(KANJI_ALIAS[i].text);
+            if (n > best_len && strncmp(s, KANJI_ALIAS[i].text, (size_t)n) == 0) {
+                best = KANJI_ALIAS[i].t;
+                best_len = n;
+            }
+        }
+    *len = best_len;
+    return best;
+}
+
+sg_ptype sg_ptype_parse(const char *s, int *len)
+{
+    int n = 0;
+    sg_ptype t = match_piece(s, ALL_STYLES, &n);
+    if (len) *len = n;
+    return t;
+}
+
+static const char *const FULL_DIGIT[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
+static const char *const KANJI_DIGIT[10] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+
+int sg_square_japanese(sg_square s, char out[8])
+{
+    return snprintf(out, 8, "%s%s", FULL_DIGIT[sg_sq_file(s)], KANJI_DIGIT[sg_sq_rank(s) + 1]);
+}
+
+/* a digit 1..9 at s, ASCII, full-width or kanji; 0 if none.  *len gets its bytes. */
+static int read_digit(const char *s, int *len)
+{
+    if (*s >= '1' && *s <= '9') { *len = 1; return *s - '0'; }
+    for (int d = 1; d <= 9; d++) {
+        if (strncmp(s, FULL_DIGIT[d], 3) == 0 || strncmp(s, KANJI_DIGIT[d], 3) == 0) { *len = 3; return d; }
+    }
+    *len = 0;
+    return 0;
+}
+
+/* ---- a text buffer that never overflows; len counts what did not fit too ------- */
+typedef struct { char *s; int size, len; } sbuf;
+
+static void put(sbuf *b, const char *t)
+{
+    for (; *t; t++, b->len++)
+        if (b->len + 1 < b->size) b->s[b->len] = *t;
+    if (b->size > 0) b->s[b->len < b->size ? b->len : b->size - 1] = 0;
+}
+
+static void putf(sbuf *b, const char *fmt, ...)
+{
+    char tmp[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    put(b, tmp);
+}
+
+/* ---- what a move needs said ------------------------------------------------------ */
+typedef struct {
+    const sg_pos *p;
+    int n;
+    sg_move legal[SG_MAX_MOVES];
+} ctx;
+
+static void ctx_init(ctx *c, const sg_pos *p)
+{
+    c->p = p;
+    c->n = sg_gen_legal(p, c->legal);
+}
+
+static bool ctx_legal(const ctx *c, sg_move m)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->legal[i] == m) return true;
+    return false;
+}
+
+/* from squares of the legal board moves of type t to `to` (the move's own included) */
+static sg_bb twins(const ctx *c, sg_ptype t, sg_square to)
+{
+    sg_bb froms = 0;
+    for (int i = 0; i < c->n; i++) {
+        sg_move m = c->legal[i];
+        if (!sg_move_is_drop(m) && sg_move_to(m) == to && sg_move_piece(m) == t) froms |= sg_bb_sq(sg_move_from(m));
+    }
+    return froms;
+}
+
+/* a board move that does not promote, where promoting was legal too */
+static bool declined_promotion(const ctx *c, sg_move m)
+{
+    return !sg_move_is_drop(m) && !sg_move_is_promotion(m) && ctx_legal(c, m | SG_MOVE_PROMOTE);
+}
+
+/* JSA words, as bits; the first six are written, in this order; 行 and 入 are read as 上 */
+enum { W_RIGHT = 1, W_LEFT = 2, W_STRAIGHT = 4, W_UP = 8, W_DOWN = 16, W_SIDE = 32 };
+enum { D_UP, D_DOWN, D_SIDE };
+static const struct { unsigned bit; const char *text; } WORDS[] = {
+    {W_RIGHT, "右"}, {W_LEFT, "左"}, {W_STRAIGHT, "直"}, {W_UP, "上"}, {W_DOWN, "引"}, {W_SIDE, "寄"},
+    {W_UP, "行"}, {W_UP, "入"}};
+#define WRITTEN_WORDS 6
+
+static int direction(sg_color c, sg_square from, sg_square to)
+{
+    int dr = sg_sq_rank(to) - sg_sq_rank(from);
+    if (c == SG_WHITE) dr = -dr;
+    return dr < 0 ? D_UP : dr > 0 ? D_DOWN : D_SIDE;
+}
+static unsigned dir_word(int d) { return (unsigned)W_UP << d; }
+static bool straight_up(sg_color c, sg_square from, sg_square to)
+{
+    return sg_sq_file(from) == sg_sq_file(to) && direction(c, from, to) == D_UP;
+}
+/* larger is further to the right of the side that moves */
+static int rightness(sg_color c, sg_square s) { return c == SG_BLACK ? 10 - sg_sq_file(s) : sg_sq_file(s); }
+
+/* the words 上 引 寄 直 (absolute: they need no other piece to be read) */
+static bool absolute_words_fit(sg_color c, sg_square from, sg_square to, unsigned words)
+{
+    int d = direction(c, from, to);
+    if ((words & W_UP) && d != D_UP) return false;
+    if ((words & W_DOWN) && d != D_DOWN) return false;
+    if ((words & W_SIDE) && d != D_SIDE) return false;
+    if ((words & W_STRAIGHT) && !straight_up(c, from, to)) return false;
+    return true;
+}
+
+/* 右 and 左: the right- or leftmost of the squares */
+static sg_bb relative_filter(sg_color c, sg_bb froms, unsigned words)
+{
+    for (int k = 0; k < 2; k++) {
+        unsigned w = k ? W_LEFT : W_RIGHT;
+        if (!(words & w) || !froms) continue;
+        int best = -1;
+        for (sg_bb b = froms; b;) {
+            int r = rightness(c, sg_bb_pop(&b));
+            if (best < 0 || (w == W_RIGHT ? r > best : r < best)) best = r;
+        }
+        sg_bb keep = 0;
+        for (sg_bb b = froms; b;) {
+            sg_square s = sg_bb_pop(&b);
+            if (rightness(c, s) == best) keep |= sg_bb_sq(s);
+        }
+        froms = keep;
+    }
+    return froms;
+}
+
+static sg_bb same_direction(sg_color c, sg_bb froms, sg_square to, int d)
+{
+    sg_bb keep = 0;
+    for (sg_bb b = froms; b;) {
+        sg_square s = sg_bb_pop(&b);
+        if (direction(c, s, to) == d) keep |= sg_bb_sq(s);
+    }
+    return keep;
+}
+
+/* the fewest JSA words that single out the board move from `from` among froms */
+static unsigned jsa_words(sg_color c, sg_ptype t, sg_square from, sg_square to, sg_bb froms)
+{
+    if (!sg_bb_more_than_one(froms)) return 0;
+    int d = direction(c, from, to);
+    sg_bb same = same_direction(c, froms, to, d), me = sg_bb_sq(from);
+    if (!sg_bb_more_than_one(same)) return dir_word(d);
+    if (t != SG_HORSE && t != SG_DRAGON && straight_up(c, from, to)) return W_STRAIGHT;
+    if (relative_filter(c, froms, W_RIGHT) == me) return W_RIGHT;
+    if (relative_filter(c, froms, W_LEFT) == me) return W_LEFT;
+    if (relative_filter(c, same, W_RIGHT) == me) return W_RIGHT | dir_word(d);
+    if (relative_filter(c, same, W_LEFT) == me) return W_LEFT | dir_word(d);
+    return W_RIGHT | dir_word(d); /* not reached: one file holds one piece per direction */
+}
+
+/* ---- formatting ------------------------------------------------------------------- */
+static void format_in(const ctx *c, sg_move m, sg_notation n, sg_square prev_to, unsigned flags, sbuf *b)
+{
+    const sg_pos *p = c->p;
+    sg_color us = p->side;
+    sg_square from = sg_move_from(m), to = sg_move_to(m);
+    sg_ptype t = sg_move_piece(m);
+    bool drop = sg_move_is_drop(m), promo = sg_move_is_promotion(m);
+    char sq[8];
+    switch (n) {
+    case SG_NOTATION_USI: {
+        char u[6];
+        sg_move_to_usi(m, u);
+        put(b, u);
+        break;
+    }
+    case SG_NOTATION_CSA:
+        putf(b, "%c", us == SG_BLACK ? '+' : '-');
+        if (drop) put(b, "00");
+        else putf(b, "%d%d", sg_sq_file(from), sg_sq_rank(from) + 1);
+        putf(b, "%d%d%s", sg_sq_file(to), sg_sq_rank(to) + 1, PIECE_NAME[SG_NAME_CSA][sg_move_piece_after(m)]);
+        break;
+    case SG_NOTATION_WESTERN:
+        put(b, PIECE_NAME[SG_NAME_WESTERN][t]);
+        sg_square_name(to, sq);
+        if (drop) {
+            putf(b, "*%s", sq);
+            break;
+        }
+        if (sg_bb_more_than_one(twins(c, t, to))) {
+            char f[3];
+            sg_square_name(from, f);
+            put(b, f);
+        }
+        putf(b, "%c%s", p->board[to] ? 'x' : '-', sq);
+        if (promo) put(b, "+");
+        else if (declined_promotion(c, m)) put(b, "=");
+        break;
+    case SG_NOTATION_JAPANESE:
+    case SG_NOTATION_KIF:
+        if (n == SG_NOTATION_JAPANESE && !(flags & SG_FMT_NO_MARK)) put(b, us == SG_BLACK ? "▲" : "△");
+        if (to == prev_to) put(b, "同　");
+        else {
+            sg_square_japanese(to, sq);
+            put(b, sq);
+        }
+        put(b, PIECE_NAME[SG_NAME_JAPANESE][t]);
+        if (n == SG_NOTATION_JAPANESE && !drop) {
+            unsigned w = jsa_words(us, t, from, to, twins(c, t, to));
+            for (int i = 0; i < WRITTEN_WORDS; i++)
+                if (w & WORDS[i].bit) put(b, WORDS[i].text);
+        }
+        if (promo) put(b, "成");
+        else if (declined_promotion(c, m)) put(b, "不成");
+        if (drop && (n == SG_NOTATION_KIF || twins(c, t, to))) put(b, "打");
+        if (n == SG_NOTATION_KIF && !drop) putf(b, "(%d%d)", sg_sq_file(from), sg_sq_rank(from) + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+int sg_move_format(const sg_pos *p, sg_move m, sg_notation n, sg_square prev_to, unsigned flags, char *out, int size)
+{
+    ctx c;
+    ctx_init(&c, p);
+    sbuf b = {out, size, 0};
+    put(&b, "");
+    if ((unsigned)n >= SG_NOTATION_NB || !ctx_legal(&c, m)) return -1;
+    format_in(&c, m, n, prev_to, flags, &b);
+    return b.len;
+}
+
+/* ---- errors ------------------------------------------------------------------------ */
+/* the column (in characters, 1-based) of byte offset off in text */
+static int column(const char *text, int off)
+{
+    int col = 1;
+    for (int i = 0; i < off && text[i]; i++)
+        if (((unsigned char)text[i] & 0xC0) != 0x80) col++;
+    return col;
+}
+
+/* cuts s to at most max bytes at a character boundary, ending with "..." if cut */
+static void cut_utf8(char *s, size_t max)
+{
+    if (strlen(s) <= max) return;
+    size_t n = max - 3;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    memcpy(s + n, "...", 4);
+}
+
+static bool fail(sg_error *err, const char *text, int off, const char *fmt, ...)
+{
+    if (!err) return false;
+    char tmp[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    cut_utf8(tmp, sizeof err->msg - 1);
+    err->line = 1;
+    err->col = column(text, off);
+    memcpy(err->msg, tmp, strlen(tmp) + 1);
+    return false;
+}
+
+/* The text a parser works on: leading and trailing white space (ASCII and the
+ * full-width space) set aside, and a copy for quoting in messages. */
+typedef struct {
+    const char *all;     /* the whole text, for columns */
+    const char *s;       /* the move, without leading space */
+    int start;           /* offset of s in all */
+    int len;             /* bytes of the move, without trailing space */
+    char quote[64];      /* the move, cut short for messages */
+} text_t;
+
+static int space_len(const char *s)
+{
+    if (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') return 1;
+    if (strncmp(s, "　", 3) == 0) return 3;
+    return 0;
+}
+
+static void text_init(text_t *t, const char *text)
+{
+    int i = 0, k;
+    while ((k = space_len(text + i)) > 0) i += k;
+    int end = i, j = i;
+    while (text[j]) {
+        k = space_len(text + j);
+        if (k) j += k;
+        else {
+            j++;
+            end = j;
+        }
+    }
+    t->all = text;
+    t->s = text + i;
+    t->start = i;
+    t->len = end - i;
+    int q = t->len < (int)sizeof t->quote - 1 ? t->len : (int)sizeof t->quote - 1;
+    memcpy(t->quote, t->s, (size_t)q);
+    t->quote[q] = 0;
+    if (q < t->len) cut_utf8(t->quote, sizeof t->quote - 5);
+}
+
+/* ---- the matcher: what the text says about the move ---------------------------------- */
+typedef struct {
+    sg_notation style;   /* for messages and candidate names */
+    sg_ptype type;       /* the piece as it stands before the move */
+    sg_square to, from;  /* from: SG_SQ_NONE when not written */
+    int drop;            /* 1 a drop (打, *), -1 a board move, 0 either (KI2: a board move if one fits) */
+    int promo;           /* 1 promotes, -1 does not (不成, =), 0 not written */
+    bool capture;        /* Western 'x' */
+    bool same;           /* 同 */
+    unsigned words;      /* JSA words */
+} spec;
+
+/* own pieces of the kind that reach the square (pins and check aside) and fit the absolute words */
+static sg_bb reachers(const sg_pos *p, const spec *sp)
+{
+    sg_color us = p->side;
+    sg_bb occ = sg_pos_occupied(p), found = 0;
+    if (sg_bb_test(p->by_color[us], sp->to)) return 0;
+    for (sg_bb b = sg_pos_pieces(p, us, sp->type); b;) {
+        sg_square from = sg_bb_pop(&b);
+        if (sg_bb_test(sg_piece_attack(us, sp->type, from, occ), sp->to)
+            && absolute_words_fit(us, from, sp->to, sp->words) && (sp->from == SG_SQ_NONE || from == sp->from))
+            found |= sg_bb_sq(from);
+    }
+    return found;
+}
+
+static int match(const ctx *c, const spec *sp, sg_move *out)
+{
+    const sg_pos *p = c->p;
+    sg_color us = p->side;
+    sg_bb froms = 0;
+    int n = 0;
+    for (int i = 0; i < c->n; i++) {
+        sg_move m = c->legal[i];
+        if (sg_move_to(m) != sp->to) continue;
+        if (sg_move_is_drop(m)) {
+            if (sp->drop < 0 || sg_move_dropped(m) != sp->type) continue;
+        } else {
+            sg_square from = sg_move_from(m);
+            if (sp->drop > 0 || sg_move_piece(m) != sp->type) continue;
+            if (sp->from != SG_SQ_NONE && from != sp->from) continue;
+            if (sp->capture && !p->board[sp->to]) continue;
+            if (!absolute_words_fit(us, from, sp->to, sp->words)) continue;
+            froms |= sg_bb_sq(from);
+        }
+        out[n++] = m;
+    }
+    /* without 打, a board move if one fits; then 右 左 among the pieces left.  With
+     * one piece left, 右 or 左 must also be true among every piece of the kind
+     * that reaches the square, legal or not, so a word meant for a pinned piece
+     * does not pick its twin. */
+    sg_bb keep = froms;
+    if (sp->words & (W_RIGHT | W_LEFT)) {
+        keep = relative_filter(us, froms, sp->words);
+        if (froms && !sg_bb_more_than_one(froms)) keep &= relative_filter(us, reachers(p, sp), sp->words);
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        sg_move m = out[i];
+        if (sg_move_is_drop(m) ? (sp->drop == 0 && froms) : !sg_bb_test(keep, sg_move_from(m))) continue;
+        if (sp->promo > 0 && !sg_move_is_promotion(m)) continue;
+        if (sp->promo < 0 && sg_move_is_promotion(m)) continue;
+        if (sp->promo == 0 && sg_move_is_promotion(m) && !ctx_legal(c, m & ~SG_MOVE_PROMOTE)) continue;
+        out[k++] = m;
+    }
+    return k;
+}
+
+/* "A (usi), B (usi) or C (usi)", ending ", ..." where a message would grow
+ * past `limit` bytes (with `tail` more to come after the list) */
+static void list_moves(const ctx *c, const spec *sp, sg_square prev_to, const sg_move *ms, int n, int limit, int tail,
+                       sbuf *b)
+{
+    for (int i = 0; i < n; i++) {
+        char one[SG_MOVE_TEXT_MAX + 16];
+        sbuf o = {one, sizeof one, 0};
+        format_in(c, ms[i], sp->style, sp->same ? prev_to : SG_SQ_NONE, SG_FMT_NO_MARK, &o);
+        if (sp->style != SG_NOTATION_USI) {
+            char u[6];
+            sg_move_to_usi(ms[i], u);
+            putf(&o, " (%s)", u);
+        }
+        if (i && b->len + 4 + o.len + (i < n - 1 ? 5 : 0) + tail > limit) {
+            put(b, ", ...");
+            return;
+        }
+        if (i) put(b, i == n - 1 ? " or " : ", ");
+        put(b, one);
+    }
+}
+
+/* the first move that fits the text except for a rule, and the rule; or SG_MOVE_NONE */
+static sg_move near_miss(const ctx *c, const spec *sp, sg_reason *why)
+{
+    const sg_pos *p = c->p;
+    sg_color us = p->side;
+    if (sp->drop <= 0) {
+        for (sg_bb b = sg_pos_pieces(p, us, sp->type); b;) {
+            sg_square from = sg_bb_pop(&b);
+            if (sp->from != SG_SQ_NONE && from != sp->from) continue;
+            if (sp->capture && !p->board[sp->to]) continue;
+            if (!absolute_words_fit(us, from, sp->to, sp->words)) continue;
+            sg_move m = sg_move_make(from, sp->to, sp->type, sp->promo > 0);
+            sg_reason r = sg_is_legal(p, m);
+            if (r != SG_LEGAL && r != SG_ILLEGAL_CANNOT_REACH) { *why = r; return m; }
+        }
+    }
+    if (sp->drop >= 0 && sp->type >= SG_PAWN && sp->type <= SG_GOLD && !sp->words && sp->from == SG_SQ_NONE
+        && (sp->drop > 0 || p->hand[us][sp->type])) {
+        sg_move m = sg_move_make_drop(sp->type, sp->to);
+        sg_reason r = sg_is_legal(p, m);
+        if (r != SG_LEGAL && r != SG_ILLEGAL_MALFORMED) { *why = r; return m; }
+    }
+    return SG_MOVE_NONE;
+}
+
+static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square prev_to, sg_move *m, sg_error *err)
+{
+    ctx c;
+    ctx_init(&c, p);
+    sg_move found[SG_MAX_MOVES];
+    int n = match(&c, sp, found);
+    if (n == 1) { *m = found[0]; return true; }
+    char msg[1024];
+    sbuf b = {msg, sizeof msg, 0};
+    if (n > 1) {
+        putf(&b, "ambiguous move '%s': could be ", t->quote);
+        list_moves(&c, sp, prev_to, found, n, (int)sizeof err->msg - 1, 0, &b);
+        return fail(err, t->all, t->start, "%s", msg);
+    }
+    sg_reason why;
+    sg_move near = near_miss(&c, sp, &why);
+    if (near) {
+        char u[6];
+        sg_move_to_usi(near, u);
+        if (strcmp(u, t->quote) == 0)
+            return fail(err, t->all, t->start, "illegal move '%s': %s", t->quote, sg_reason_text(why));
+        return fail(err, t->all, t->start, "illegal move '%s' (%s): %s", t->quote, u, sg_reason_text(why));
+    }
+    /* the legal moves of that piece to that square, whatever else the text says */
+    spec loose = *sp;
+    loose.from = SG_SQ_NONE;
+    loose.drop = 0;
+    loose.capture = false;
+    loose.words = 0;
+    int k = 0;
+    for (int i = 0; i < c.n; i++) {
+        sg_move lm = c.legal[i];
+        if (sg_move_to(lm) == sp->to && sg_move_piece(lm) == sp->type) found[k++] = lm;
+    }
+    putf(&b, "no legal move matches '%s'", t->quote);
+    if (k) {
+        put(&b, ": did you mean ");
+        list_moves(&c, &loose, prev_to, found, k, (int)sizeof err->msg - 1, 1, &b);
+        put(&b, "?");
+    }
+    return fail(err, t->all, t->start, "%s", msg);
+}
+
+/* ---- USI ------------------------------------------------------------------------------ */
+static bool usi_shape(const char *s, int len)
+{
+    if (len == 4 && strchr("PLNSGBR", s[0]) && s[0] && s[1] == '*')
+        return s[2] >= '1' && s[2] <= '9' && s[3] >= 'a' && s[3] <= 'i';
+    if (len != 4 && !(len == 5 && s[4] == '+')) return false;
+    return s[0] >= '1' && s[0] <= '9' && s[1] >= 'a' && s[1] <= 'i' && s[2] >= '1' && s[2] <= '9' && s[3] >= 'a'
+           && s[3] <= 'i';
+}
+
+/* text that means to be USI but may have a bad square or piece: "0g7f", "K*5e" */
+static bool usi_attempt(const char *s, int len)
+{
+    if (len == 4 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == '*') return true;
+    if (len != 4 && !(len == 5 && s[4] == '+')) return false;
+    return s[0] >= '0' && s[0] <= '9' && s[1] >= 'a' && s[1] <= 'z' && s[2] >= '0' && s[2] <= '9' && s[3] >= 'a'
+           && s[3] <= 'z';
+}
+
+static bool parse_usi(const sg_pos *p, const text_t *t, sg_move *m, sg_error *err)
+{
+    if (!usi_attempt(t->s, t->len))
+        return fail(err, t->all, t->start, "not a USI move '%s' (write it like 7g7f, 8h2b+ or P*5e)", t->quote);
+    char u[6];
+    memcpy(u, t->s, (size_t)t->len);
+    u[t->len] = 0;
+    sg_move mv;
+    const char *why = NULL;
+    bool shaped = usi_shape(t->s, t->len);
+    if (!sg_move_from_usi(p, u, &mv, &why) || !shaped) {
+        if (!shaped) return fail(err, t->all, t->start, "%s: '%s' is not a USI move", why ? why : "bad square", u);
+        return fail(err, t->all, t->start, "illegal move '%s': %s", u, why);
+    }
+    sg_reason r = sg_is_legal(p, mv);
+    if (r != SG_LEGAL) return fail(err, t->all, t->start, "illegal move '%s': %s", u, sg_reason_text(r));
+    *m = mv;
+    return true;
+}
+
+/* ---- CSA ------------------------------------------------------------------------------- */
+static bool csa_shape(const char *s, int len)
+{
+    int i = (len > 0 && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+    if (len != i + 6) return false;
+    for (int k = 0; k < 4; k++)
+        if (s[i + k] < '0' || s[i + k] > '9') return false;
+    return s[i + 4] >= 'A' && s[i + 4] <= 'Z' && s[i + 5] >= 'A' && s[i + 5] <= 'Z';
+}
+
+static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *err)
+{
+    const char *s = t->s;
+    int off = t->start;
+    sg_color us = p->side;
+    if (!csa_shape(s, t->len))
+        return fail(err, t->all, off, "not a CSA move '%s' (write it like +7776FU or -0045KA)", t->quote);
+    int i = 0;
+    if (s[0] == '+' || s[0] == '-') {
+        if ((s[0] == '+') != (us == SG_BLACK))
+            return fail(err, t->all, off, "'%c' but it is %s turn to move", s[0],
+                        us == SG_BLACK ? "black's (+)" : "white's (-)");
+        i = 1;
+    }
+    int ff = s[i] - '0', fr = s[i + 1] - '0', tf = s[i + 2] - '0', tr = s[i + 3] - '0';
+    bool drop = ff == 0 && fr == 0;
+    if (!drop && (ff == 0 || fr == 0))
+        return fail(err, t->all, off + i, "bad square '%c%c' in '%s'", s[i], s[i + 1], t->quote);
+    if (tf == 0 || tr == 0)
+        return fail(err, t->all, off + i + 2, "bad square '%c%c' in '%s'", s[i + 2], s[i + 3], t->quote);
+    char nm[3] = {s[i + 4], s[i + 5], 0};
+    int len;
+    sg_ptype tw = match_piece(nm, STYLE_BIT(SG_NAME_CSA), &len);
+    if (!tw || len != 2) return fail(err, t->all, off + i + 4, "unknown CSA piece '%s'", nm);
+    sg_square to = sg_sq(tf, tr - 1);
+    sg_move mv;
+    if (drop) {
+        if (tw < SG_PAWN || tw > SG_GOLD || tw == SG_ELEPHANT)
+            return fail(err, t->all, off + i + 4, "'%s': a %s cannot be dropped", t->quote, nm);
+        mv = sg_move_make_drop(tw, to);
+    } else {
+        sg_square from = sg_sq(ff, fr - 1);
+        sg_piece pc = p->board[from];
+        sg_ptype t0 = pc ? sg_piece_type(pc) : tw;
+        bool promote = false;
+        if (tw != t0) {
+            if (sg_pt_can_promote(t0) && tw == sg_pt_promote(t0)) promote = true;
+            else if (sg_piece_color(pc) == us)
+                return fail(err, t->all, off + i + 4, "'%s' names %s, but the piece on %d%d is %s", t->quote, nm,
+                            ff, fr, PIECE_NAME[SG_NAME_CSA][t0]);
+        }
+        mv = sg_move_make(from, to, t0, promote);
+    }
+    sg_reason r = sg_is_legal(p, mv);
+    if (r != SG_LEGAL) {
+        char u[6];
+        sg_move_to_usi(mv, u);
+        return fail(err, t->all, off, "illegal move '%s' (%s): %s", t->quote, u, sg_reason_text(r));
+    }
+    *m = mv;
+    return true;
+}
+
+/* ---- Western ---------------------------------------------------------------------------- */
+/* "7f" or "76" at s (2 bytes); SG_SQ_NONE if not a square */
+static sg_square western_square(const char *s)
+{
+    if (s[0] < '1' || s[0] > '9') return SG_SQ_NONE;
+    if (s[1] >= 'a' && s[1] <= 'i') return sg_sq(s[0] - '0', s[1] - 'a');
+    if (s[1] >= '1' && s[1] <= '9') return sg_sq(s[0] - '0', s[1] - '1');
+    return SG_SQ_NONE;
+}
+
+static bool western_start(const char *s)
+{
+    if (s[0] == '+') s++;
+    return s[0] && strchr("PLNSGBRKE", s[0]) != NULL;
+}
+
+static bool parse_western(const sg_pos *p, const text_t *t, sg_square prev_to, sg_move *m, sg_error *err)
+{
+    char s[64];
+    int len = t->len < 63 ? t->len : 63, i = 0, off = t->start;
+    memcpy(s, t->s, (size_t)len);
+    s[len] = 0;
+    spec sp = {SG_NOTATION_WESTERN, SG_NO_PT, SG_SQ_NONE, SG_SQ_NONE, -1, 0, false, false, 0};
+    bool promoted = s[0] == '+';
+    if (promoted) i++;
+    const char *letter = s[i] ? strchr("PLNSGBRKE", s[i]) : NULL;
+    if (!letter)
+        return fail(err, t->all, off + i, "not a Western move '%s': expected a piece letter (P L N S G B R K)",
+                    t->quote);
+    char nm[2] = {s[i], 0};
+    int nl;
+    sg_ptype type = match_piece(nm, STYLE_BIT(SG_NAME_WESTERN), &nl);
+    if (promoted) {
+        if (!sg_pt_can_promote(type)) return fail(err, t->all, off, "'+%c' is not a piece", s[i]);
+        type = sg_pt_promote(type);
+    }
+    sp.type = type;
+    i++;
+    char sep = 0;
+    if (s[i] == '-' || s[i] == 'x' || s[i] == '*') sep = s[i++];
+    sg_square a = western_square(s + i);
+    if (a == SG_SQ_NONE) return fail(err, t->all, off + i, "'%s': expected a square like 7f", t->quote);
+    i += 2;
+    if (!sep && (s[i] == '-' || s[i] == 'x' || s[i] == '*' || (s[i] >= '1' && s[i] <= '9'))) {
+        sp.from = a;
+        if (s[i] == '*') return fail(err, t->all, off + i, "'%s': a drop has no origin square", t->quote);
+        if (s[i] == '-' || s[i] == 'x') sep = s[i++];
+        a = western_square(s + i);
+        if (a == SG_SQ_NONE) return fail(err, t->all, off + i, "'%s': expected a square like 7f", t->quote);
+        i += 2;
+    }
+    sp.to = a;
+    if (s[i] == '+' || s[i] == '=') sp.promo = s[i++] == '+' ? 1 : -1;
+    if (s[i]) return fail(err, t->all, off + i, "unexpected '%s' after the move '%.*s'", s + i, i, s);
+    if (sep == '*') {
+        if (promoted) return fail(err, t->all, off, "'%s': a promoted piece cannot be dropped", t->quote);
+        if (sp.promo > 0) return fail(err, t->all, off + i - 1, "'%s': a drop cannot promote", t->quote);
+        sp.drop = 1;
+    }
+    sp.capture = sep == 'x';
+    return resolve(p, &sp, t, prev_to, m, err);
+}
+
+/* ---- Japanese (KI2 and KIF) ---------------------------------------------------------------- */
+static int eat(const char *s, const char *tok)
+{
+    size_t n = strlen(tok);
+    return strncmp(s, tok, n) == 0 ? (int)n : 0;
+}
+
+static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, sg_square prev_to, sg_move *m,
+                           sg_error *err)
+{
+    char s[128];
+    int len = t->len < 127 ? t->len : 127, i = 0, k, off = t->start;
+    memcpy(s, t->s, (size_t)len);
+    s[len] = 0;
+    spec sp = {style, SG_NO_PT, SG_SQ_NONE, SG_SQ_NONE, 0, 0, false, false, 0};
+    sg_color us = p->side;
+    static const struct { const char *text; sg_color side; } MARKS[] = {
+        {"▲", SG_BLACK}, {"☗", SG_BLACK}, {"▼", SG_BLACK}, {"△", SG_WHITE}, {"☖", SG_WHITE}, {"▽", SG_WHITE}};
+    for (size_t j = 0; j < sizeof MARKS / sizeof MARKS[0] && i == 0; j++) {
+        if ((k = eat(s, MARKS[j].text)) == 0) continue;
+        if (MARKS[j].side != us)
+            return fail(err, t->all, off, "'%s' marks a %s move, but it is %s turn", MARKS[j].text,
+                        us == SG_BLACK ? "white (gote)" : "black (sente)",
+                        us == SG_BLACK ? "black's (▲)" : "white's (△)");
+        i = k;
+    }
+    while ((k = space_len(s + i)) > 0) i += k;
+    if ((k = eat(s + i, "同")) != 0) {
+        if (prev_to == SG_SQ_NONE)
+            return fail(err, t->all, off + i, "'%s': 同 needs the previous move's destination", t->quote);
+        sp.same = true;
+        sp.to = prev_to;
+        i += k;
+        i += space_len(s + i);
+    } else {
+        int fl, rl, f = read_digit(s + i, &fl);
+        int r = f ? read_digit(s + i + fl, &rl) : 0;
+        if (!f || !r) return fail(err, t->all, off + i, "'%s': expected a square like ７六 or 同", t->quote);
+        sp.to = sg_sq(f, r - 1);
+        i += fl + rl;
+    }
+    sp.type = match_piece(s + i, KANJI_STYLES, &k);
+    if (!sp.type)
+        return fail(err, t->all, off + i, "'%s': expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)",
+                    t->quote);
+    i += k;
+    for (bool more = true; more;) {
+        more = false;
+        for (size_t w = 0; w < sizeof WORDS / sizeof WORDS[0]; w++)
+            if ((k = eat(s + i, WORDS[w].text)) != 0) {
+                sp.words |= WORDS[w].bit;
+                i += k;
+                more = true;
+            }
+    }
+    if ((k = eat(s + i, "不成")) != 0 || (k = eat(s + i, "生")) != 0) sp.promo = -1;
+    else if ((k = eat(s + i, "成")) != 0) sp.promo = 1;
+    i += k;
+    int drop_at = i;
+    if ((k = eat(s + i, "打")) != 0) {
+        sp.drop = 1;
+        i += k;
+    }
+    if (s[i] == '(' || eat(s + i, "（")) {
+        int o = i;
+        i += s[i] == '(' ? 1 : 3;
+        int fl, rl, f = read_digit(s + i, &fl);
+        int r = f ? read_digit(s + i + fl, &rl) : 0;
+        if (!f || !r) return fail(err, t->all, off + i, "'%s': expected an origin like (77)", t->quote);
+        i += fl + rl;
+        if (s[i] == ')') i++;
+        else if ((k = eat(s + i, "）")) != 0) i += k;
+        else return fail(err, t->all, off + i, "'%s': expected ')' after the origin", t->quote);
+        if (sp.drop > 0) return fail(err, t->all, off + o, "'%s': a drop (打) has no origin", t->quote);
+        sp.from = sg_sq(f, r - 1);
+    }
+    if (s[i]) return fail(err, t->all, off + i, "unexpected '%s' after the move '%.*s'", s + i, i, s);
+    if (sp.drop > 0) {
+        if (sp.words) return fail(err, t->all, off + drop_at, "'%s': a drop (打) takes no 右 左 直 上 引 寄", t->quote);
+        if (sp.promo > 0) return fail(err, t->all, off + drop_at, "'%s': a drop cannot promote", t->quote);
+        if (sp.type < SG_PAWN || sp.type > SG_GOLD || sp.type == SG_ELEPHANT)
+            return fail(err, t->all, off + drop_at, "'%s': only a piece in hand can be dropped", t->quote);
+    } else if (sp.words || sp.from != SG_SQ_NONE) {
+        sp.drop = -1;
+    }
+    if (sp.from != SG_SQ_NONE) {
+        /* KIF: the origin says which piece; without 成 it does not promote
+         * (KIF writers often leave out 不成) */
+        sp.style = SG_NOTATION_KIF;
+        if (sp.promo == 0) sp.promo = -1;
+    }
+    return resolve(p, &sp, t, prev_to, m, err);
+}
+
+/* ---- entry points ---------------------------------------------------------------------------- */
+bool sg_move_parse(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m, sg_error *err)
+{
+    text_t t;
+    text_init(&t, text);
+    if (t.len == 0) return fail(err, text, t.start, "empty move");
+    switch (n) {
+    case SG_NOTATION_USI: return parse_usi(p, &t, m, err);
+    case SG_NOTATION_CSA: return parse_csa(p, &t, m, err);
+    case SG_NOTATION_WESTERN: return parse_western(p, &t, prev_to, m, err);
+    case SG_NOTATION_JAPANESE:
+    case SG_NOTATION_KIF: return parse_japanese(p, &t, n, prev_to, m, err);
+    default: return fail(err, text, 0, "unknown notation");
+    }
+}
+
+bool sg_move_parse_any(const sg_pos *p, const char *text, sg_square prev_to, sg_move *m, sg_notation *which,
+                       sg_error *err)
+{
+    text_t t;
+    text_init(&t, text);
+    if (t.len == 0) return fail(err, text, t.start, "empty move");
+    sg_notation n = SG_NOTATION_WESTERN;
+    bool ascii = true;
+    for (int i = 0; i < t.len; i++)
+        if ((unsigned char)t.s[i] >= 0x80) ascii = false;
+    if (!ascii) n = SG_NOTATION_JAPANESE;
+    else if (usi_attempt(t.s, t.len)) n = SG_NOTATION_USI;
+    else if (csa_shape(t.s, t.len)) n = SG_NOTATION_CSA;
+    else if (!western_start(t.s))
+        return fail(err, text, t.start, "not a move '%s' (write it like 7g7f, P-7f, +7776FU or ７六歩)", t.quote);
+    if (which) *which = n;
+    return sg_move_parse(p, text, n, prev_to, m, err);
+}

@@ -287,6 +287,47 @@ int sg_gen_checks(const sg_pos *p, sg_move *moves)
 }
 
 /* ---- one move, with its reason ------------------------------------------------------- */
+/* The last test of sg_is_legal, for a move that is otherwise possible: does it
+ * leave the mover's royals safe (and is it not a pawn-drop mate)?  Standard
+ * shogi answers from pins and check masks without playing the move, which
+ * keeps a game's play() cheap; other rule sets play it on a copy. */
+static sg_reason royal_safety_standard(const sg_pos *p, sg_move m)
+{
+    sg_color us = p->side, them = sg_opp(us);
+    sg_square ksq = p->king[us], to = sg_move_to(m);
+    bool drop = sg_move_is_drop(m);
+    if (ksq != SG_SQ_NONE) {
+        if (!drop && sg_move_piece(m) == SG_KING) {
+            sg_bb occ = sg_pos_occupied(p) ^ sg_bb_sq(ksq);
+            if (sg_attackers_to(p, to, them, occ)) return SG_ILLEGAL_KING_IN_CHECK;
+        } else {
+            if (p->checkers) {
+                if (sg_bb_more_than_one(p->checkers)) return SG_ILLEGAL_KING_IN_CHECK;
+                sg_square c = sg_bb_lsb(p->checkers);
+                if (to != c && !sg_bb_test(sg_T.between[ksq][c], to)) return SG_ILLEGAL_KING_IN_CHECK;
+            }
+            if (!drop) {
+                sg_square from = sg_move_from(m);
+                if (sg_bb_test(sg_pos_pinned(p, us), from) && !sg_bb_test(sg_T.line[ksq][from], to))
+                    return SG_ILLEGAL_KING_IN_CHECK;
+            }
+        }
+    }
+    if (drop && sg_move_dropped(m) == SG_PAWN) {
+        sg_square ek = p->king[them];
+        if (ek != SG_SQ_NONE && pawn_check_square(us, ek) == to && pawn_drop_mates(p, m)) return SG_ILLEGAL_UCHIFUZUME;
+    }
+    return SG_LEGAL;
+}
+
+static sg_reason royal_safety_by_play(const sg_pos *p, sg_move m)
+{
+    sg_pos q = *p;
+    sg_undo u;
+    sg_do_move(&q, m, &u);
+    return sg_pos_royal_exposed(&q, p->side) ? SG_ILLEGAL_KING_IN_CHECK : SG_LEGAL;
+}
+
 sg_reason sg_is_legal(const sg_pos *p, sg_move m)
 {
     sg_color us = p->side;
@@ -317,12 +358,7 @@ sg_reason sg_is_legal(const sg_pos *p, sg_move m)
             return SG_ILLEGAL_MUST_PROMOTE;
         }
     }
-    sg_pos q = *p;
-    sg_undo u;
-    sg_do_move(&q, m, &u);
-    if (sg_pos_royal_exposed(&q, us)) return SG_ILLEGAL_KING_IN_CHECK;
-    if (sg_move_is_drop(m) && t == SG_PAWN && sg_in_check(&q) && !sg_has_legal_move(&q)) return SG_ILLEGAL_UCHIFUZUME;
-    return SG_LEGAL;
+    return uses_general(p) ? royal_safety_by_play(p, m) : royal_safety_standard(p, m);
 }
 
 static const char *const REASON_ID[SG_REASON_NB] = {

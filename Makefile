@@ -101,7 +101,7 @@ test: all $(CTESTS) $(A)/komadai $(A)/lib/shogi/core.so
 	@sh tests/run.sh
 
 bench: all
-	@sh tests/bench.sh
+	@sh tests/bench.sh $(BENCH)
 
 run: all
 	@$(B)/komadai

@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.." || exit 2
 export LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;"
 export LUA_CPATH="$PWD/build/lib/?.so;;"
 perft=build/perft
+# sections to run: perft, lua, tsume (default: all), e.g. `make bench BENCH=perft`
+want() { [ -z "$SECTIONS" ] || case " $SECTIONS " in *" $1 "*) true;; *) false;; esac; }
+SECTIONS="$*"
 now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
@@ -16,6 +19,7 @@ row() { # name sfen depth mode -> one line: nodes, seconds, leaves/s
         'BEGIN {s = b - a; printf "  %-18s depth %d  %-5s %13d leaves %8.2f s %8.1f M leaves/s\n", name, d, m, n, s, n / s / 1e6}'
 }
 
+if want perft; then
 echo "== perft (single thread)"
 for mode in bulk every; do
     flag=""; [ $mode = every ] && flag=--no-bulk
@@ -37,11 +41,18 @@ if [ -n "$fsf" ]; then
     awk -v a="$t0" -v b="$t1" 'BEGIN {printf "  fairy-stockfish startpos perft 5 (same run, for scale): %.2f s\n", b - a}'
 fi
 
+fi
+
+if want lua; then
 echo "== Lua boundary"
 if [ -f tests/bench/lua_walk.lua ]; then lua5.4 tests/bench/lua_walk.lua; fi
 if [ -f tests/bench/lua_positions.lua ]; then lua5.4 tests/bench/lua_positions.lua; fi
 t=$(for i in $(seq 1 21); do t0=$(now); build/komadai -e '' >/dev/null; t1=$(now); awk -v a="$t0" -v b="$t1" 'BEGIN {print (b - a) * 1000}'; done | median)
 awk -v t="$t" 'BEGIN {printf "  komadai -e '"''"' startup, median of 21: %.1f ms\n", t}'
 
+fi
+
+if want tsume; then
 echo "== tsume"
 if [ -f tests/bench/tsume.sh ]; then sh tests/bench/tsume.sh; fi
+fi

@@ -1,0 +1,394 @@
+-- Tsume: the solver (shogi.solve, in C: src/search/dfpn.c) and the composer's
+-- checker (shogi.tsume.check), which asks the solver many small questions:
+-- is the intended line the shortest mate against the longest defence, which
+-- other attacker moves also mate (duals, 余詰), which other defences are as
+-- long with nothing left over (変同) or longer (変長), what is left in the
+-- attacker's hand at the end (駒余り), which board pieces are not needed.
+--
+--   local tsume = require "shogi.tsume"
+--   tsume.solve(pos, {nodes = 1e6})      -> {status, length, pv, nodes, seconds}
+--   tsume.check("examples/tsume/x.lua")  -> report (report.text to read)
+local core = require "shogi.core"
+
+local error, ipairs, pairs, pcall, require = error, ipairs, pairs, pcall, require
+local tostring, type = tostring, type
+local io_open, loadfile, load = io.open, loadfile, load
+local string_format, string_gmatch, string_find = string.format, string.gmatch, string.find
+local table_concat, table_insert, table_sort = table.concat, table.insert, table.sort
+local os_clock = os.clock
+local _ENV = nil -- luacheck: ignore 211
+
+local M = {}
+
+-- ---- positions and moves --------------------------------------------------------------
+local function is_position(x)
+  local ok, sfen = pcall(function() return x:sfen() end)
+  return ok and type(sfen) == "string"
+end
+
+-- a position from a position, a game or SFEN text; nil, msg for bad text
+local function to_position(x, what)
+  if type(x) == "string" then return core.position(x) end
+  if (type(x) == "userdata" or type(x) == "table") and is_position(x) then
+    if x.position and type(x.position) == "function" then
+      local ok, p = pcall(x.position, x)
+      if ok and is_position(p) then return p end
+    end
+    return core.position(x:sfen())
+  end
+  error(string_format("bad argument #1 to '%s' (position, game or SFEN expected, got %s)", what, type(x)), 3)
+end
+
+local function side_of(pos) return pos:side() end
+
+-- a move in any notation the position reads, as USI; nil, msg if not legal
+local function read_move(pos, text)
+  local usi = text
+  if pos.parse_move then
+    local ok, u = pcall(pos.parse_move, pos, text)
+    if ok and u then usi = u end
+  end
+  local ok, legal, why = pcall(pos.is_legal, pos, usi)
+  if not ok then return nil, tostring(legal) end
+  if not legal then return nil, why end
+  return usi
+end
+
+local function hand_left(pos, side)
+  local h = pos:hand(side)
+  local parts, any = {}, false
+  for _, t in ipairs({"R", "B", "G", "S", "N", "L", "P"}) do
+    if h[t] and h[t] > 0 then
+      any = true
+      parts[#parts + 1] = h[t] > 1 and (t .. h[t]) or t
+    end
+  end
+  return any and table_concat(parts, " ") or nil, h
+end
+
+local function play_line(pos, moves, upto)
+  local p = pos
+  for i = 1, upto or #moves do p = p:after(moves[i]) end
+  return p
+end
+
+-- ---- solving ---------------------------------------------------------------------------
+local SOLVE_KEYS = {nodes = true, time = true, tt_mb = true, futile = true, max_length = true,
+  attacker = true, fill_hand = true, shortest = true, pv = true}
+
+--- shogi.solve(pos, opts) -> {status = "mate"|"nomate"|"unknown", length, pv, exact, nodes, seconds}
+function M.solve(x, opts)
+  local pos, msg = to_position(x, "solve")
+  if not pos then return nil, msg end
+  if opts ~= nil and type(opts) ~= "table" then
+    error("bad argument #2 to 'solve' (options table expected, got " .. type(opts) .. ")", 2)
+  end
+  local o = {}
+  for k, v in pairs(opts or {}) do
+    if not SOLVE_KEYS[k] then error("bad argument #2 to 'solve' (unknown option '" .. tostring(k) .. "')", 2) end
+    o[k] = v
+  end
+  local r = core.solve(pos, o)
+  r.position = pos:sfen()
+  r.attacker = o.attacker or side_of(pos)
+  return r
+end
+
+-- ---- problems --------------------------------------------------------------------------
+local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
+  attacker = true, fill_hand = true, source = true, expected = true}
+
+local function split_moves(s)
+  local t = {}
+  for w in string_gmatch(s, "%S+") do t[#t + 1] = w end
+  return t
+end
+
+-- a problem from a table, a Lua file returning one, or Lua text; nil, msg on bad input
+function M.load(x)
+  local t, src = x, "problem"
+  if type(x) == "string" then
+    local f = io_open(x, "r")
+    local chunk, err
+    if f then
+      f:close()
+      src = x
+      chunk, err = loadfile(x, "t", {})
+    elseif string_find(x, "return", 1, true) then
+      chunk, err = load(x, "=problem", "t", {})
+    else
+      return nil, x .. ":1:1: cannot open the problem file"
+    end
+    if not chunk then return nil, err end
+    local ok, v = pcall(chunk)
+    if not ok then return nil, tostring(v) end
+    t = v
+  elseif type(x) ~= "table" then
+    error("bad argument #1 to 'load' (problem table or file name expected, got " .. type(x) .. ")", 2)
+  end
+  if type(t) ~= "table" then return nil, src .. ":1:1: a problem file must return a table" end
+  for k in pairs(t) do
+    if not PROBLEM_KEYS[k] then return nil, src .. ":1:1: unknown problem field '" .. tostring(k) .. "'" end
+  end
+  if type(t.position) ~= "string" then return nil, src .. ":1:1: the problem has no 'position' (an SFEN)" end
+  local sol = t.solution
+  if type(sol) == "string" then sol = split_moves(sol)
+  elseif sol ~= nil and type(sol) ~= "table" then
+    return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
+  end
+  return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, file = src}
+end
+
+-- ---- the composer's report -------------------------------------------------------------
+local CHECK_DEFAULTS = {nodes = 5000000, sub_nodes = 300000, tt_mb = 64, futile = "jsa", time = 0,
+  duals = true, variations = true, pieces = true}
+
+local function sub_solve(pos, attacker, settings, max_length, shortest)
+  return core.solve(pos, {nodes = settings.sub_nodes, tt_mb = settings.tt_mb, futile = settings.futile,
+    attacker = attacker, max_length = max_length, shortest = shortest ~= false})
+end
+
+local function line_text(moves) return table_concat(moves, " ") end
+
+local function add_fault(report, text) report.faults[#report.faults + 1] = text end
+
+-- the intended line, checked move by move; fills report.solution_faults
+local function read_solution(report, pos, attacker, solution)
+  local line, p = {}, pos
+  for i, m in ipairs(solution) do
+    local usi, why = read_move(p, m)
+    if not usi then
+      report.solution_faults[#report.solution_faults + 1] =
+        string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
+      return nil
+    end
+    local mover = p:side()
+    if mover == attacker and not p:gives_check(usi) then
+      report.solution_faults[#report.solution_faults + 1] =
+        string_format("move %d (%s) is the attacker's and does not give check", i, usi)
+    end
+    line[#line + 1] = usi
+    p = p:after(usi)
+  end
+  return line, p
+end
+
+--- shogi.tsume.check(problem [, opts]) -> report
+function M.check(x, opts)
+  if opts ~= nil and type(opts) ~= "table" then
+    error("bad argument #2 to 'check' (options table expected, got " .. type(opts) .. ")", 2)
+  end
+  local problem, msg = M.load(x)
+  if not problem then return nil, msg end
+  local settings = {}
+  for k, v in pairs(CHECK_DEFAULTS) do settings[k] = v end
+  for k, v in pairs(opts or {}) do
+    if CHECK_DEFAULTS[k] == nil then error("bad argument #2 to 'check' (unknown option '" .. tostring(k) .. "')", 2) end
+    settings[k] = v
+  end
+  local pos, perr = core.position(problem.position)
+  if not pos then return nil, (problem.file or "problem") .. ": " .. perr end
+  local attacker = problem.attacker or pos:side()
+  if problem.fill_hand then pos = core.tsume_fill(pos, attacker) end
+  local t0 = os_clock()
+  local report = {title = problem.title, author = problem.author, notes = problem.notes,
+    position = pos:sfen(), attacker = attacker, faults = core.tsume_faults(pos, attacker),
+    solution_faults = {}, duals = {}, variations = {}, unneeded = {}, nodes = 0}
+  report.valid = #report.faults == 0
+  local function count(r) report.nodes = report.nodes + (r.nodes or 0); return r end
+
+  local root = count(core.solve(pos, {nodes = settings.nodes, time = settings.time, tt_mb = settings.tt_mb,
+    futile = settings.futile, attacker = attacker}))
+  report.status, report.length, report.exact = root.status, root.length, root.exact
+  report.solver_line = root.pv
+
+  -- the main line: the intended solution if there is one, else the solver's
+  local main
+  if problem.solution then
+    local line, final = read_solution(report, pos, attacker, problem.solution)
+    if line then
+      report.intended_length = #line
+      local fin = count(sub_solve(final, attacker, settings, nil, true))
+      if not (final:side() ~= attacker and fin.status == "mate" and fin.length == 0) then
+        report.solution_faults[#report.solution_faults + 1] = "the intended line does not end in mate"
+      end
+      if root.status == "mate" and root.exact and root.length < #line then
+        report.solution_faults[#report.solution_faults + 1] = string_format(
+          "the solver mates in %d, shorter than the intended %d: %s", root.length, #line, line_text(root.pv or {}))
+      elseif root.status == "mate" and root.exact and root.length > #line then
+        report.solution_faults[#report.solution_faults + 1] = string_format(
+          "the defence can last %d moves, longer than the intended %d: %s", root.length, #line,
+          line_text(root.pv or {}))
+      end
+      main = line
+    end
+  elseif root.status == "mate" then
+    main = root.pv
+  end
+  report.main_line = main
+  if root.status == "nomate" then add_fault(report, "no mate") end
+  if root.status == "unknown" then add_fault(report, "the solver hit its limit before deciding") end
+  if not main or #main == 0 then
+    report.seconds = os_clock() - t0
+    report.text = M.format(report)
+    return report
+  end
+  local L = #main
+
+  -- leftovers at the end of the main line
+  local final = play_line(pos, main)
+  report.leftover = hand_left(final, attacker)
+
+  -- duals: other attacker moves that mate within what is left
+  local p = pos
+  for i = 1, L do
+    local mover = p:side()
+    local rest = L - i + 1
+    if mover == attacker and settings.duals then
+      for _, m in ipairs(p:checks()) do
+        if m ~= main[i] then
+          local after = p:after(m)
+          local r = count(sub_solve(after, attacker, settings, rest - 1, true))
+          if r.status == "mate" then
+            local l = {m}
+            for _, mv in ipairs(r.pv or {}) do l[#l + 1] = mv end
+            table_insert(report.duals, {ply = i, move = m, length = r.length + 1, line = l,
+              final = i == L})
+          end
+        end
+      end
+    elseif mover ~= attacker and settings.variations then
+      for _, m in ipairs(core.tsume_evasions(p, settings.futile)) do
+        if m ~= main[i] then
+          local after = p:after(m)
+          local r = count(sub_solve(after, attacker, settings, nil, true))
+          local v = {ply = i, move = m}
+          if r.status == "mate" then
+            v.length = r.length + 1
+            local l = {m}
+            for _, mv in ipairs(r.pv or {}) do l[#l + 1] = mv end
+            v.line = l
+            local left = hand_left(play_line(after, r.pv or {}), attacker)
+            if v.length > rest then v.kind = "longer"
+            elseif v.length == rest and not left then v.kind = "same" end
+          elseif r.status == "nomate" then
+            v.kind = "escape"
+          end
+          if v.kind then table_insert(report.variations, v) end
+        end
+      end
+    end
+    p = p:after(main[i])
+  end
+
+  -- board pieces the mate does not need
+  if settings.pieces and root.status == "mate" then
+    local squares = {}
+    for sq, piece in pairs(pos:pieces()) do
+      if piece ~= "K" and piece ~= "k" then squares[#squares + 1] = sq end
+    end
+    table_sort(squares)
+    for _, sq in ipairs(squares) do
+      local q = core.tsume_remove(pos, sq, attacker)
+      if q and #core.tsume_faults(q, attacker) == 0 then
+        local r = count(sub_solve(q, attacker, settings, root.length, true))
+        if r.status == "mate" and r.length == root.length then
+          table_insert(report.unneeded, {square = sq, piece = pos:at(sq)})
+        end
+      end
+    end
+  end
+  report.seconds = os_clock() - t0
+  report.text = M.format(report)
+  return report
+end
+
+-- ---- text ------------------------------------------------------------------------------
+--- shogi.tsume.format(report) -> readable text
+function M.format(report)
+  if type(report) ~= "table" then
+    error("bad argument #1 to 'format' (report table expected, got " .. type(report) .. ")", 2)
+  end
+  local out = {}
+  local function say(...) out[#out + 1] = string_format(...) end
+  if report.title then say("%s%s", report.title, report.author and ("  (" .. report.author .. ")") or "") end
+  say("position: %s", report.position or "?")
+  if report.valid then say("diagram: a valid tsume start")
+  else
+    say("diagram: NOT a valid tsume start")
+  end
+  for _, f in ipairs(report.faults or {}) do say("  fault: %s", f) end
+  if report.status == "mate" then
+    say("solver: mate in %d%s: %s", report.length, report.exact and "" or " (shortest not proven)",
+      line_text(report.solver_line or {}))
+  else
+    say("solver: %s", report.status or "?")
+  end
+  if report.intended_length then say("intended: %d moves", report.intended_length) end
+  for _, f in ipairs(report.solution_faults or {}) do say("  solution: %s", f) end
+  if report.main_line then say("main line: %s", line_text(report.main_line)) end
+  if report.main_line then
+    say("leftover in hand (駒余り): %s", report.leftover or "none")
+  end
+  if #(report.duals or {}) == 0 then say("duals (余詰): none")
+  else
+    say("duals (余詰): %d", #report.duals)
+    for _, d in ipairs(report.duals) do
+      say("  move %d: %s also mates in %d%s: %s", d.ply, d.move, d.length,
+        d.final and " (last move)" or "", line_text(d.line))
+    end
+  end
+  local kinds = {same = "same length, nothing left over (変同)", longer = "longer (変長)",
+    escape = "no mate: the defence escapes"}
+  if #(report.variations or {}) == 0 then say("variations: none of note")
+  else
+    say("variations: %d", #report.variations)
+    for _, v in ipairs(report.variations) do
+      say("  move %d: %s is %s%s%s", v.ply, v.move, kinds[v.kind],
+        v.length and string_format(", %d moves", v.length) or "",
+        v.line and (": " .. line_text(v.line)) or "")
+    end
+  end
+  if #(report.unneeded or {}) == 0 then say("unneeded pieces: none")
+  else
+    local parts = {}
+    for _, u in ipairs(report.unneeded) do parts[#parts + 1] = u.piece .. " " .. u.square end
+    say("unneeded pieces: %s", table_concat(parts, ", "))
+  end
+  if report.nodes then say("searched %d nodes in %.2f s", report.nodes, report.seconds or 0) end
+  return table_concat(out, "\n")
+end
+
+-- ---- showing a line --------------------------------------------------------------------
+--- shogi.tsume.show(result_or_report [, line]) -> text: the line move by move on the board
+function M.show(x, line)
+  if type(x) ~= "table" or type(x.position) ~= "string" then
+    error("bad argument #1 to 'show' (a solve result or a report expected)", 2)
+  end
+  line = line or x.main_line or x.pv or {}
+  if type(line) ~= "table" then error("bad argument #2 to 'show' (list of moves expected)", 2) end
+  local ok, render = pcall(require, "shogi.render")
+  local draw
+  if ok and type(render) == "table" and type(render.render) == "function" then
+    draw = function(p) local rok, s = pcall(render.render, p) return rok and s or p:sfen() end
+  else
+    draw = function(p) return p:sfen() end
+  end
+  local p = core.position(x.position)
+  local out = {draw(p)}
+  for i, m in ipairs(line) do
+    local name = m
+    if p.move_name then
+      local nok, n = pcall(p.move_name, p, m, "japanese")
+      if nok and n then name = m .. "  " .. n end
+    end
+    p = p:after(m)
+    out[#out + 1] = ""
+    out[#out + 1] = string_format("%d. %s", i, name)
+    out[#out + 1] = draw(p)
+  end
+  return table_concat(out, "\n")
+end
+
+return M

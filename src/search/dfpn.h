@@ -1,0 +1,91 @@
+/* Tsume solving: depth-first proof-number search (df-pn) over the core's check
+ * and evasion generators.
+ *
+ * OR nodes: the attacker to move, children are the checking moves.  AND nodes:
+ * the defender to move (in check), children are the evasions.  A position
+ * repeating on the current path counts as no mate (the attacker may not win by
+ * perpetual check); such a "no mate" depends on the path and is stored in the
+ * table with the path's hash only, never as a plain disproof.
+ *
+ * The table is keyed by the board (with side to move) and the attacker's hand;
+ * the defender's hand is whatever is left (tsume convention), so positions are
+ * compared by the attacker's hand alone: a proof with hand H proves every hand
+ * >= H, a disproof with H disproves every hand <= H.
+ *
+ * Lengths are in plies.  The main line is the shortest mate against the longest
+ * defence: the solver first proves a mate, then searches again for a mate
+ * within two plies fewer until that is disproved.
+ *
+ * Futile interpositions (無駄合), the "jsa" convention and the default: when a
+ * far slider checks, a piece dropped on a square between it and the king is no
+ * defence when all of these hold:
+ *   - the square is not next to the checker;
+ *   - no defender piece (the king included) protects the dropped piece;
+ *   - the slider taking it, with the piece given back to the defender's hand
+ *     (as if the drop had not been made), mates at once, counting further
+ *     futile drops of that kind as no defence.
+ * Such drops are left out of the evasions: neither searched nor counted in the
+ * length.  A board piece moved in between is always a defence.  With
+ * count_futile ("all") every evasion counts.  (These rules reproduce the
+ * lengths of tests/data/tsume_suite.tsv, made by KomoringHeights.) */
+#ifndef SG_DFPN_H
+#define SG_DFPN_H
+
+#include <stddef.h>
+#include "../core/movegen.h"
+
+/* ---- the transposition table --------------------------------------------------
+ * Allocated once with the size the caller asks for; never grows. */
+typedef struct sg_tt sg_tt;
+/* NULL when bytes is too small (< 4 KiB) or memory is short */
+sg_tt *sg_tt_new(size_t bytes);
+void sg_tt_free(sg_tt *tt);
+void sg_tt_clear(sg_tt *tt);
+size_t sg_tt_bytes(const sg_tt *tt);
+
+/* ---- solving ------------------------------------------------------------------- */
+typedef enum { SG_DFPN_MATE = 0, SG_DFPN_NOMATE, SG_DFPN_UNKNOWN } sg_dfpn_status;
+
+typedef struct {
+    uint64_t max_nodes;     /* 0: no limit */
+    double max_seconds;     /* 0: no limit */
+    volatile int *stop;     /* polled; non-zero abandons the search (may be NULL) */
+    int max_length;         /* < 0: any length; else only mates within this many plies */
+    bool count_futile;      /* count every interposition as a defence */
+    bool shortest;          /* re-search until the length is the shortest (default true) */
+    bool pv;                /* extract the main line (default true) */
+} sg_dfpn_opts;
+void sg_dfpn_opts_default(sg_dfpn_opts *o);
+
+#define SG_DFPN_MAX_PV 1024
+typedef struct {
+    sg_dfpn_status status;
+    int length;             /* plies of the mate (status MATE) */
+    bool exact;             /* the length is proven the shortest */
+    bool interrupted;       /* *stop was seen */
+    int pv_len;
+    sg_move pv[SG_DFPN_MAX_PV];
+    uint64_t nodes;
+    uint64_t nodes_first, nodes_shortest;  /* nodes to the first proof, then to the shortest */
+    double seconds;
+} sg_dfpn_result;
+
+/* Solves for `attacker`.  If the root's side to move is the attacker it is an OR
+ * node; otherwise the defender is to move (and must be in check, else no mate). */
+void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r);
+
+/* The defender's evasions with the futile drops left out (unless count_futile). */
+int sg_tsume_evasions(const sg_pos *p, bool count_futile, sg_move *moves);
+
+/* ---- tsume helpers (tsume.c) -------------------------------------------------- */
+/* Gives the defender every piece of the set not on the board or in the
+ * attacker's hand (keys updated). */
+void sg_tsume_fill_hand(sg_pos *p, sg_color attacker);
+/* Removes the piece on sq (not a king) into the defender's hand. false if none. */
+bool sg_tsume_remove_piece(sg_pos *p, sg_square sq, sg_color attacker);
+/* Checks a diagram as a tsume start.  Writes up to max faults (short English
+ * sentences, 96 bytes each) and returns how many there are. */
+#define SG_TSUME_FAULT_LEN 96
+int sg_tsume_validate(const sg_pos *p, sg_color attacker, char (*faults)[SG_TSUME_FAULT_LEN], int max);
+
+#endif

@@ -1,0 +1,78 @@
+/* Internal to the solver: the df-pn transposition table (tt.c) and packed hands.
+ * The public handle sg_tt and its constructor are declared in dfpn.h. */
+#ifndef SG_TT_H
+#define SG_TT_H
+
+#include "dfpn.h"
+
+#define SG_PN_INF 0x3FFFFFFFu      /* proof or disproof number of a solved node */
+#define SG_PN_MAX (SG_PN_INF - 1)  /* sums saturate here */
+#define SG_DEPTH_INF 60000         /* "any length" */
+#define SG_TT_NO_LEN 0xFFFF
+
+/* A hand packed 8 bits per type (P L N S B R G), so a >= b type by type is one
+ * subtraction: a field that borrows sets its top bit. */
+static inline uint64_t sg_hand_pack(const uint8_t *h)
+{
+    return (uint64_t)h[SG_PAWN] | (uint64_t)h[SG_LANCE] << 8 | (uint64_t)h[SG_KNIGHT] << 16
+         | (uint64_t)h[SG_SILVER] << 24 | (uint64_t)h[SG_BISHOP] << 32 | (uint64_t)h[SG_ROOK] << 40
+         | (uint64_t)h[SG_GOLD] << 48;
+}
+static inline bool sg_hand_ge(uint64_t a, uint64_t b) { return ((a - b) & 0x0080808080808080ull) == 0; }
+static inline int sg_hand_shift(sg_ptype t) { return 8 * (t == SG_GOLD ? 6 : t - 1); }
+static inline int sg_hand_get(uint64_t h, sg_ptype t) { return (int)((h >> sg_hand_shift(t)) & 0xFF); }
+static inline uint64_t sg_hand_set(uint64_t h, sg_ptype t, int v)
+{ return (h & ~(0xFFull << sg_hand_shift(t))) | ((uint64_t)v << sg_hand_shift(t)); }
+/* the most of each type a hand can hold: P 18, L N S 4, B R 2, G 4 */
+#define SG_HAND_MAX 0x0004020204040412ull
+static inline uint64_t sg_hand_min(uint64_t a, uint64_t b)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < 56; i += 8) { uint64_t x = (a >> i) & 0xFF, y = (b >> i) & 0xFF; r |= (x < y ? x : y) << i; }
+    return r;
+}
+static inline uint64_t sg_hand_max(uint64_t a, uint64_t b)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < 56; i += 8) { uint64_t x = (a >> i) & 0xFF, y = (b >> i) & 0xFF; r |= (x > y ? x : y) << i; }
+    return r;
+}
+
+typedef struct {
+    uint64_t key;        /* 0: empty */
+    uint64_t hand;       /* the attacker's hand */
+    uint32_t pn, dn;     /* at `depth`, while unsolved (or a path-dependent no-mate) */
+    uint32_t work;       /* nodes spent under this entry */
+    uint32_t best;       /* best move found */
+    uint32_t path;       /* path hash of a path-dependent no-mate */
+    uint16_t mate_len;   /* mate within this many plies for hands >= hand; SG_TT_NO_LEN */
+    uint16_t nomate;     /* no mate within nomate-1 plies for hands <= hand; 0 unknown */
+    uint16_t depth;      /* the depth limit pn/dn belong to */
+    uint8_t rep;         /* pn/dn is a path-dependent no-mate */
+    uint8_t gen;         /* the table's generation when written */
+} sg_tt_entry;
+#define SG_TT_CLUSTER 4
+
+typedef struct {
+    bool found, rep;
+    uint32_t pn, dn;
+    int len;
+    sg_move best;
+    uint64_t hand;       /* solved: the proof or disproof hand of the entry used */
+} sg_tt_probe_result;
+
+typedef struct {
+    uint32_t pn, dn;
+    int len;
+    bool rep;
+    uint32_t path;
+    sg_move best;
+    uint64_t work;
+} sg_tt_store_args;
+
+sg_tt_entry *sg_tt_cluster(sg_tt *tt, uint64_t key);
+void sg_tt_prefetch(sg_tt *tt, uint64_t key);
+void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t path, sg_tt_probe_result *r);
+void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_store_args *a);
+
+#endif

@@ -138,7 +138,7 @@ static int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only)
     sg_bb occ_nok = occ ^ sg_bb_sq(ksq);
     while (kto) {
         sg_square to = sg_bb_pop(&kto);
-        if (!sg_attackers_to(p, to, them, occ_nok)) list[n++] = sg_move_make(ksq, to, SG_KING, false);
+        if (!sg_square_attacked(p, to, them, occ_nok)) list[n++] = sg_move_make(ksq, to, SG_KING, false);
     }
     return n + dropped;
 }
@@ -253,7 +253,7 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list)
             to &= disc;
             while (to) {
                 sg_square s = sg_bb_pop(&to);
-                if (!sg_attackers_to(p, s, them, occ ^ sg_bb_sq(from))) list[n++] = sg_move_make(from, s, SG_KING, false);
+                if (!sg_square_attacked(p, s, them, occ ^ sg_bb_sq(from))) list[n++] = sg_move_make(from, s, SG_KING, false);
             }
             continue;
         }
@@ -299,7 +299,7 @@ static sg_reason royal_safety_standard(const sg_pos *p, sg_move m)
     if (ksq != SG_SQ_NONE) {
         if (!drop && sg_move_piece(m) == SG_KING) {
             sg_bb occ = sg_pos_occupied(p) ^ sg_bb_sq(ksq);
-            if (sg_attackers_to(p, to, them, occ)) return SG_ILLEGAL_KING_IN_CHECK;
+            if (sg_square_attacked(p, to, them, occ)) return SG_ILLEGAL_KING_IN_CHECK;
         } else {
             if (p->checkers) {
                 if (sg_bb_more_than_one(p->checkers)) return SG_ILLEGAL_KING_IN_CHECK;

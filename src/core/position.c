@@ -96,6 +96,26 @@ sg_bb sg_attackers_to(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)
     return a & p->by_color[c];
 }
 
+bool sg_square_attacked(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)
+{
+    sg_color o = sg_opp(c);
+    const sg_bb *T = p->by_type;
+    sg_bb own = p->by_color[c];
+    /* steppers first: one table lookup each */
+    if (sg_T.step[o][SG_GOLD][s] & own & (T[SG_GOLD] | T[SG_PRO_PAWN] | T[SG_PRO_LANCE] | T[SG_PRO_KNIGHT] | T[SG_PRO_SILVER]))
+        return true;
+    if (sg_T.step[o][SG_KING][s] & own & (T[SG_KING] | T[SG_PRINCE] | T[SG_HORSE] | T[SG_DRAGON])) return true;
+    if (sg_T.step[o][SG_SILVER][s] & own & T[SG_SILVER]) return true;
+    if (sg_T.step[o][SG_PAWN][s] & own & T[SG_PAWN]) return true;
+    if (sg_T.step[o][SG_KNIGHT][s] & own & T[SG_KNIGHT]) return true;
+    if (sg_T.step[o][SG_ELEPHANT][s] & own & T[SG_ELEPHANT]) return true;
+    sg_bb rooks = own & (T[SG_ROOK] | T[SG_DRAGON]), lances = own & T[SG_LANCE];
+    if ((rooks | lances) && (sg_file_attack(s, occ) & (rooks | (lances & sg_T.forward_ray[o][s])))) return true;
+    if (rooks && (sg_line_attack(1, s, occ) & rooks)) return true;
+    sg_bb bishops = own & (T[SG_BISHOP] | T[SG_HORSE]);
+    return bishops && (sg_bishop_attack(s, occ) & bishops);
+}
+
 sg_bb sg_pos_royal_attackers(const sg_pos *p, sg_color c)
 {
     sg_bb royals = sg_pos_royals(p, c), a = 0, occ = sg_pos_occupied(p);
@@ -126,7 +146,7 @@ bool sg_pos_royal_exposed(const sg_pos *p, sg_color c)
 {
     sg_bb royals = sg_pos_royals(p, c);
     if (!royals || sg_bb_more_than_one(royals)) return false;
-    return sg_attackers_to(p, sg_bb_lsb(royals), sg_opp(c), sg_pos_occupied(p)) != 0;
+    return sg_square_attacked(p, sg_bb_lsb(royals), sg_opp(c), sg_pos_occupied(p));
 }
 
 bool sg_pos_is_finished(const sg_pos *p)

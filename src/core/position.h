@@ -78,6 +78,9 @@ static inline sg_bb sg_pos_royals(const sg_pos *p, sg_color c)
 { return p->by_color[c] & (p->by_type[SG_KING] | p->by_type[SG_PRINCE]); }
 /* pieces of colour c attacking square s, with the given occupancy */
 sg_bb sg_attackers_to(const sg_pos *p, sg_square s, sg_color c, sg_bb occ);
+/* is square s attacked by colour c (with the given occupancy)?  Stops at the
+ * first attacker found: cheaper than sg_attackers_to when only yes/no matters */
+bool sg_square_attacked(const sg_pos *p, sg_square s, sg_color c, sg_bb occ);
 /* attackers of colour opp(c) on c's royal pieces (the "checkers" if c is to move) */
 sg_bb sg_pos_royal_attackers(const sg_pos *p, sg_color c);
 static inline bool sg_in_check(const sg_pos *p) { return p->checkers != 0; }

@@ -200,6 +200,12 @@ static void check_node(sg_pos *p)
     const char *why;
     if (!CHECK(sg_pos_is_ok(p, &why))) printf("  %s\n", why);
     CHECK_EQ_INT(sg_count_legal(p), n);
+    int attack_mismatches = 0;
+    for (sg_square s = 0; s < SG_SQ_NB; s++)
+        for (int side = 0; side < 2; side++)
+            attack_mismatches += sg_square_attacked(p, s, (sg_color)side, sg_pos_occupied(p))
+                              != (sg_attackers_to(p, s, (sg_color)side, sg_pos_occupied(p)) != 0);
+    CHECK_EQ_INT(attack_mismatches, 0);
     int ng = sg_gen_legal_by_play(p, g);
     if (CHECK_EQ_INT(ng, n)) {
         qsort(l, (size_t)n, sizeof *l, cmp_move);

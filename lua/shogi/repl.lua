@@ -250,6 +250,11 @@ function COMMANDS.moves(arg)
   return true, wrap(items)
 end
 
+-- a position from an SFEN or a position value (a solver answer's start)
+local function shogi_position(x)
+  return require("shogi").position(x)
+end
+
 -- the moves of a :line argument: a Lua expression giving an array of moves (or
 -- a table with a pv field, such as shogi.solve's answer), else the words
 local function line_moves(arg)
@@ -257,9 +262,14 @@ local function line_moves(arg)
   if chunk then
     local ok, v = pcall(chunk)
     if not ok then return nil, message(v) end
-    if type(v) == "table" and type(v.pv) == "table" then v = v.pv end
+    local start
+    if type(v) == "table" and type(v.pv) == "table" then
+      -- a solver answer (or report) carries its own start position
+      start = v.position
+      v = v.pv
+    end
     if type(v) ~= "table" then return nil, "expected an array of moves, got a " .. type(v) end
-    return v
+    return v, nil, start
   end
   local moves = {}
   for w in arg:gmatch("%S+") do moves[#moves + 1] = w end
@@ -280,10 +290,15 @@ function COMMANDS.line(arg)
   local g = the_game()
   if not g then return false, ":line: there is no game in `game`" end
   if arg == "" then return false, ":line: no moves given (:line 7g7f 3c3d, or :line EXPRESSION)" end
-  local moves, err = line_moves(arg)
+  local moves, err, start = line_moves(arg)
   if not moves then return false, ":line: " .. err end
   if #moves == 0 then return false, ":line: the list of moves is empty" end
   local pos, out = g:position(), {}
+  if start ~= nil then
+    local p, perr = shogi_position(start)
+    if not p then return false, ":line: " .. tostring(perr) end
+    pos = p
+  end
   for i, m in ipairs(moves) do
     local ok, nxt = pcall(pos.after, pos, m)
     if not ok then return false, format(":line: move %d: %s", i, message(nxt)) end

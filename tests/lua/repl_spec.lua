@@ -140,6 +140,16 @@ describe("repl.command", function()
     _G.komadai_line = nil
     assert.is_true(ok)
     assert.truthy(text:find("last move 8c8d", 1, true))
+    -- a solver answer starts from its own position, not the game's
+    _G.komadai_line = {position = "3k5/9/3S5/9/9/9/9/9/9 b S2r2b4g2s4n4l18p 1", pv = {"S*6b"}}
+    ok, text = repl.command(":line komadai_line")
+    assert.is_true(ok)
+    assert.truthy(text:find("last move S*6b", 1, true))
+    _G.komadai_line = {position = "not a position", pv = {"S*6b"}}
+    ok, text = repl.command(":line komadai_line")
+    _G.komadai_line = nil
+    assert.is_false(ok)
+    assert.truthy(text:match("^:line: sfen:1:1: "))
   end)
 
   it(":line names a bad move and its number", function()

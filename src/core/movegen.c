@@ -87,6 +87,27 @@ static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
 }
 
 /* moves of every piece of ours but the king (and, in standard shogi, pins respected) */
+/* squares where a piece of type t of colour c may not stay unpromoted */
+static inline sg_bb dead_mask(sg_color c, sg_ptype t)
+{
+    sg_bb far = sg_T.rank_mask[c == SG_BLACK ? 0 : 8];
+    if (t == SG_PAWN || t == SG_LANCE) return far;
+    if (t == SG_KNIGHT) return far | sg_T.rank_mask[c == SG_BLACK ? 1 : 7];
+    return 0;
+}
+
+/* the number of moves emit() would list: every target once, again where it
+ * may promote, less the non-promotions onto dead squares */
+static inline int count_moves(sg_color us, sg_ptype t, sg_square from, sg_bb targets)
+{
+    int n = sg_bb_count(targets);
+    if (!sg_pt_can_promote(t)) return n;
+    sg_bb can_promote = sg_in_zone(us, from) ? targets : targets & sg_T.zone[us];
+    return n + sg_bb_count(can_promote) - sg_bb_count(targets & dead_mask(us, t));
+}
+
+/* moves of every piece of ours but the king (and, in standard shogi, pins
+ * respected); with list NULL they are only counted */
 static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude)
 {
     sg_color us = p->side;
@@ -97,23 +118,24 @@ static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb
         sg_ptype t = sg_piece_type(p->board[from]);
         sg_bb to = sg_piece_attack(us, t, from, occ) & target;
         if (sg_bb_test(pinned, from)) to &= sg_T.line[ksq][from];
-        n = emit(list, n, us, t, from, to);
+        n = list ? emit(list, n, us, t, from, to) : n + count_moves(us, t, from, to);
     }
     return n;
 }
 
 /* ---- standard shogi: legal directly ------------------------------------------ */
-/* With count_only the drops are counted, not listed (list still receives the
- * board moves); the return value is the number of legal moves either way. */
+/* With count_only nothing is listed, only counted (bulk counting at perft
+ * leaves); the return value is the number of legal moves either way. */
 static int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only)
 {
     sg_color us = p->side, them = sg_opp(us);
     sg_square ksq = p->king[us];
     sg_bb own = p->by_color[us], occ = sg_pos_occupied(p), empty = SG_BB_ALL & ~occ;
-    int n = 0, dropped = 0;
+    sg_move *out = count_only ? NULL : list;
+    int n = 0;
     if (ksq == SG_SQ_NONE) {
-        n = gen_pieces(p, list, n, SG_BB_ALL & ~own, 0, 0, 0);
-        return count_only ? n + gen_drops(p, NULL, 0, empty) : gen_drops(p, list, n, empty);
+        n = gen_pieces(p, out, n, SG_BB_ALL & ~own, 0, 0, 0);
+        return gen_drops(p, out, n, empty);
     }
     sg_bb target, drop_target;
     sg_bb checkers = p->checkers;
@@ -128,19 +150,19 @@ static int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only)
         target = drop_target | checkers;
     }
     if (target) {
-        n = gen_pieces(p, list, n, target, sg_pos_pinned(p, us), ksq, sg_bb_sq(ksq));
-        if (drop_target) {
-            if (count_only) dropped = gen_drops(p, NULL, 0, drop_target);
-            else n = gen_drops(p, list, n, drop_target);
-        }
+        n = gen_pieces(p, out, n, target, sg_pos_pinned(p, us), ksq, sg_bb_sq(ksq));
+        if (drop_target) n = gen_drops(p, out, n, drop_target);
     }
     sg_bb kto = sg_T.step[us][SG_KING][ksq] & ~own;
     sg_bb occ_nok = occ ^ sg_bb_sq(ksq);
     while (kto) {
         sg_square to = sg_bb_pop(&kto);
-        if (!sg_square_attacked(p, to, them, occ_nok)) list[n++] = sg_move_make(ksq, to, SG_KING, false);
+        if (!sg_square_attacked(p, to, them, occ_nok)) {
+            if (out) out[n] = sg_move_make(ksq, to, SG_KING, false);
+            n++;
+        }
     }
-    return n + dropped;
+    return n;
 }
 
 /* ---- any rule set: pseudo-legal, then played and checked ------------------------ */

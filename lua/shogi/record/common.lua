@@ -73,6 +73,13 @@ function M.file_rank(sq)
 end
 
 -- a USI move -> from square (or nil), to square, promote flag, dropped piece
+--- could this board move (legal or not) promote?  The core answers: a promotion
+-- it refuses for any reason but "cannot-promote" was possible.
+function M.could_promote(pos, m)
+    local ok, _, id = pos:is_legal(m .. "+")
+    return ok or id == "leaves-king-in-check"
+end
+
 function M.split_usi(m)
     local piece, to = m:match("^(%u)%*(%d%l)$")
     if piece then return nil, to, false, piece end

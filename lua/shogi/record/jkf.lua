@@ -232,10 +232,7 @@ local function move_obj(pos, m, prev)
         local cap = pos:at(to)
         if cap then o.capture = common.csa_of[cap:upper()] end
         local mid = pos:at(from):upper()
-        if not promote and common.promotable[mid] then
-            local zone = pos:side() == "b" and function(r) return r <= 3 end or function(r) return r >= 7 end
-            if zone(fr) or zone(tr) then o.promote = false end
-        end
+        if not promote and common.promotable[mid] and common.could_promote(pos, m) then o.promote = false end
     end
     if prev then
         local _, pto = common.split_usi(prev)

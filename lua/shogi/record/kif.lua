@@ -14,13 +14,6 @@ local trim = bod.trim
 local SPACE = "　"
 
 -- ---- moves -------------------------------------------------------------------------
--- could this (possibly illegal) board move promote?  The core answers: a
--- promotion it refuses for any reason but "cannot-promote" was possible.
-local function could_promote(pos, m)
-    local ok, _, id = pos:is_legal(m .. "+")
-    return ok or id == "leaves-king-in-check"
-end
-
 --- KIF text of a USI move in pos ("７六歩(77)", "同　歩(88)", "５五角打", "２二銀不成(31)"),
 -- also for the illegal move a record ends with (pos:move_name names legal moves only)
 function M.move_text(pos, m, prev)
@@ -38,7 +31,7 @@ function M.move_text(pos, m, prev)
     local ff, fr = common.file_rank(from)
     if promote then
         s = s .. "成"
-    elseif common.promotable[pc] and could_promote(pos, m) then
+    elseif common.promotable[pc] and common.could_promote(pos, m) then
         s = s .. "不成"
     end
     return s .. "(" .. ff .. fr .. ")"

@@ -13,6 +13,7 @@ typedef struct {
     sg_move m;
     uint32_t pn, dn;
     uint16_t len;
+    uint16_t dd;          /* disproven: no mate within dd plies */
     uint8_t rep;
 } child;
 
@@ -23,6 +24,7 @@ typedef struct {
     int len;
     bool rep;
     uint64_t hand;
+    int dd;               /* disproven: no mate within dd plies (>= the depth searched) */
 } nres;
 
 typedef struct {
@@ -200,7 +202,8 @@ static inline int child_depth(int depth) { return depth >= SG_DEPTH_INF ? SG_DEP
 
 static void store(search *s, const sg_pos *p, int depth, const nres *r, sg_move best, uint64_t work)
 {
-    sg_tt_store_args a = {r->pn, r->dn, r->len, r->rep, (uint32_t)s->pathhash[s->ply], best, work};
+    sg_tt_store_args a = {r->pn, r->dn, r->len, r->rep, (uint32_t)s->pathhash[s->ply], best, work,
+                          r->dd > depth ? r->dd : depth};
     bool solved = r->pn == 0 || (r->dn == 0 && !r->rep);
     sg_tt_store(s->tt, node_key(s, p), solved ? r->hand : node_hand(s, p), depth, &a);
 }
@@ -272,7 +275,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     uint64_t start_nodes = s->nodes++;
     if ((s->nodes & 1023) == 0 || (s->max_nodes && s->nodes >= s->max_nodes)) check_limits(s);
     uint64_t fk = full_key(p), cur = node_hand(s, p);
-    out->len = 0; out->rep = false; out->hand = cur;
+    out->len = 0; out->rep = false; out->hand = cur; out->dd = depth;
     if (s->ply >= MAX_PLY || on_path(s, fk)) { out->pn = SG_PN_INF; out->dn = 0; out->rep = true; return; }
 
     sg_move moves[SG_MAX_MOVES];
@@ -296,6 +299,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         if (n == 0) {
             out->pn = SG_PN_INF; out->dn = 0;
             out->hand = depth == 0 ? SG_HAND_MAX : or_disproof_cap(s, p, SG_HAND_MAX);
+            out->dd = depth == 0 ? 0 : SG_DEPTH_INF;
             store(s, p, depth == 0 ? 0 : SG_DEPTH_INF, out, 0, 1);
             return;
         }
@@ -369,7 +373,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         if (ch[i].rep) { ch[i].pn = SG_PN_INF; ch[i].dn = 0; continue; }
         sg_tt_probe_result r;
         sg_tt_probe(s->tt, ch[i].key, ch[i].hand, cdepth, cpath, &r);
-        ch[i].pn = r.pn; ch[i].dn = r.dn; ch[i].len = (uint16_t)r.len; ch[i].rep = r.rep;
+        ch[i].pn = r.pn; ch[i].dn = r.dn; ch[i].len = (uint16_t)r.len; ch[i].rep = r.rep; ch[i].dd = (uint16_t)r.dd;
         if (r.found && (r.pn == 0 || (r.dn == 0 && !r.rep))) ch[i].sh = r.hand;
         if (!r.found && orn) {
             sg_move m = ch[i].m;
@@ -379,7 +383,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             bool cf;
             int ne = gen_evasions(s, p, ev, &cf);
             s->nodes++;
-            nres cr = {1, 1, 0, false, ch[i].hand};
+            nres cr = {1, 1, 0, false, ch[i].hand, cdepth};
             if (ne == 0) {
                 cr.pn = 0; cr.dn = SG_PN_INF;
                 cr.hand = mated_proof_hand(s, p, cf);
@@ -390,7 +394,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
                 cr.pn = (uint32_t)(ne > 8 ? 8 : ne);
                 cr.dn = 1;
             }
-            ch[i].pn = cr.pn; ch[i].dn = cr.dn; ch[i].sh = cr.hand;
+            ch[i].pn = cr.pn; ch[i].dn = cr.dn; ch[i].sh = cr.hand; ch[i].dd = (uint16_t)cdepth;
             store(s, p, cdepth, &cr, 0, 0);
             sg_undo_move(p, m, &u);
         }
@@ -442,12 +446,12 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         sg_undo_move(p, m, &u);
         ch = s->arena + base;
         ch[best].pn = r.pn; ch[best].dn = r.dn; ch[best].len = (uint16_t)r.len; ch[best].rep = r.rep;
-        ch[best].sh = r.hand;
+        ch[best].sh = r.hand; ch[best].dd = (uint16_t)r.dd;
     }
 
     /* the result, with its proof or disproof hand */
     ch = s->arena + base;
-    out->pn = pn; out->dn = dn; out->len = 0; out->rep = false; out->hand = cur;
+    out->pn = pn; out->dn = dn; out->len = 0; out->rep = false; out->hand = cur; out->dd = depth;
     sg_move bm = best >= 0 ? ch[best].m : SG_MOVE_NONE;
     if (pn == 0) {
         if (orn) {
@@ -478,8 +482,11 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     } else if (dn == 0) {
         if (orn) {
             uint64_t dh = SG_HAND_MAX;
+            int dd = SG_DEPTH_INF;
             for (int i = 0; i < n; i++) {
                 if (ch[i].rep) { out->rep = true; continue; }
+                int cd = ch[i].dd >= SG_DEPTH_INF ? SG_DEPTH_INF : ch[i].dd + 1;
+                if (cd < dd) dd = cd;
                 uint64_t d = ch[i].sh;
                 sg_move m = ch[i].m;
                 if (sg_move_is_drop(m)) {
@@ -493,6 +500,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
                 dh = sg_hand_min(dh, d);
             }
             out->hand = or_disproof_cap(s, p, sg_hand_min(dh, SG_HAND_MAX));
+            if (dd > depth) out->dd = dd;
         } else {
             out->rep = true;
             for (int i = 0; i < n; i++) {
@@ -508,6 +516,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
                         if (sg_hand_get(dh, t) > lim) dh = sg_hand_set(dh, t, lim);
                     }
                     out->hand = sg_hand_max(dh, cur);
+                    int cd = ch[i].dd >= SG_DEPTH_INF ? SG_DEPTH_INF : ch[i].dd + 1;
+                    if (cd > depth) out->dd = cd;
                     break;
                 }
             }
@@ -765,6 +775,9 @@ void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_df
                 }
             }
             if (len < 2) exact = true;
+            /* a line cut short (its budget ran out) gets a second reading,
+             * with the table now full of the shorter-mate disproofs */
+            if (o->pv && r->pv_len != len) extract_pv(s, &p, orn, len, r);
         }
         r->nodes_shortest = s->nodes;
         r->status = SG_DFPN_MATE;

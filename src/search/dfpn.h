@@ -14,7 +14,12 @@
  *
  * Lengths are in plies.  The main line is the shortest mate against the longest
  * defence: the solver first proves a mate, then searches again for a mate
- * within two plies fewer until that is disproved.
+ * within two plies fewer until that is disproved.  Every result carries how
+ * far it holds, so the searches share the table: a mate of n plies serves every
+ * bound >= n, and a disproof records the longest bound it covers (an OR node:
+ * one more than its least-covered check; an AND node: one more than its
+ * refuting evasion's), which serves every bound up to that; unsolved proof and
+ * disproof numbers carry over from another bound as starting estimates.
  *
  * Futile interpositions (無駄合), the "jsa" convention and the default: when a
  * far slider checks, a piece dropped on a square between it and the king is no

@@ -68,7 +68,7 @@ void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t pat
 {
     sg_tt_entry *c = sg_tt_cluster(tt, key);
     r->found = false;
-    r->pn = 1; r->dn = 1; r->len = 0; r->rep = false; r->best = SG_MOVE_NONE;
+    r->pn = 1; r->dn = 1; r->len = 0; r->dd = 0; r->rep = false; r->best = SG_MOVE_NONE;
     int mate = SG_TT_NO_LEN;
     sg_move mate_move = SG_MOVE_NONE;
     uint64_t mate_hand = 0;
@@ -82,15 +82,18 @@ void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t pat
             continue;
         }
         if (e->nomate > depth && sg_hand_ge(e->hand, hand)) {
-            r->found = true; r->pn = SG_PN_INF; r->dn = 0; r->rep = false; r->hand = e->hand;
-            if (mate == SG_TT_NO_LEN) return;
+            if (!r->found || r->pn != SG_PN_INF || r->rep || e->nomate - 1 > r->dd) {
+                r->found = true; r->pn = SG_PN_INF; r->dn = 0; r->rep = false; r->hand = e->hand;
+                r->dd = e->nomate - 1;
+            }
+            continue;
         }
-        if (e->hand == hand && !exact_found) {
+        if (e->hand == hand && !exact_found && !(r->found && r->dn == 0 && !r->rep)) {
             if (e->rep) {
                 if (e->path == path && e->depth == depth) {
                     r->found = true; r->pn = SG_PN_INF; r->dn = 0; r->rep = true; exact_found = true;
                 }
-            } else if (e->depth == depth && e->pn) {
+            } else if (e->pn && e->dn) {
                 r->found = true; r->pn = e->pn; r->dn = e->dn; r->best = e->best; exact_found = true;
             }
         }
@@ -128,7 +131,8 @@ void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_
         if (a->len < e->mate_len) { e->mate_len = (uint16_t)a->len; e->best = a->best; }
     } else if (a->dn == 0) {
         if (!a->rep) {
-            int nm = depth + 1;
+            int nm = (a->dd > depth ? a->dd : depth) + 1;
+            if (nm > SG_DEPTH_INF + 1) nm = SG_DEPTH_INF + 1;
             if (nm > e->nomate) e->nomate = (uint16_t)nm;
         } else {
             e->rep = 1; e->path = a->path; e->depth = (uint16_t)depth; e->pn = SG_PN_INF; e->dn = 0;

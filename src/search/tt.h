@@ -41,7 +41,8 @@ static inline uint64_t sg_hand_max(uint64_t a, uint64_t b)
 typedef struct {
     uint64_t key;        /* 0: empty */
     uint64_t hand;       /* the attacker's hand */
-    uint32_t pn, dn;     /* at `depth`, while unsolved (or a path-dependent no-mate) */
+    uint32_t pn, dn;     /* while unsolved: at `depth`, and the estimate at other depths
+                            (or a path-dependent no-mate, at `depth` only) */
     uint32_t work;       /* nodes spent under this entry */
     uint32_t best;       /* best move found */
     uint32_t path;       /* path hash of a path-dependent no-mate */
@@ -57,6 +58,7 @@ typedef struct {
     bool found, rep;
     uint32_t pn, dn;
     int len;
+    int dd;              /* disproven: no mate within dd plies */
     sg_move best;
     uint64_t hand;       /* solved: the proof or disproof hand of the entry used */
 } sg_tt_probe_result;
@@ -68,6 +70,7 @@ typedef struct {
     uint32_t path;
     sg_move best;
     uint64_t work;
+    int dd;              /* disproven (not rep): no mate within dd plies, dd >= depth */
 } sg_tt_store_args;
 
 sg_tt_entry *sg_tt_cluster(sg_tt *tt, uint64_t key);

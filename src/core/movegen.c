@@ -366,9 +366,10 @@ sg_reason sg_is_legal(const sg_pos *p, sg_move m)
         if (t == SG_PAWN && (pawn_files(p, us) & sg_bb_sq(to))) return SG_ILLEGAL_NIFU;
     } else {
         sg_square from = sg_move_from(m);
-        if (from >= SG_SQ_NB || t == SG_NO_PT || t >= SG_PT_NB) return SG_ILLEGAL_MALFORMED;
+        if (from >= SG_SQ_NB || t >= SG_PT_NB) return SG_ILLEGAL_MALFORMED;
         sg_piece pc = p->board[from];
         if (!pc) return SG_ILLEGAL_NO_PIECE;
+        if (t == SG_NO_PT) return SG_ILLEGAL_MALFORMED;
         if (sg_piece_color(pc) != us) return SG_ILLEGAL_NOT_YOUR_PIECE;
         if (sg_piece_type(pc) != t) return SG_ILLEGAL_WRONG_PIECE;
         if (!sg_bb_test(sg_piece_attack(us, t, from, 0), to)) return SG_ILLEGAL_CANNOT_REACH;
@@ -447,8 +448,7 @@ bool sg_move_from_usi(const sg_pos *p, const char *s, sg_move *m, const char **w
         sg_square from = sg_square_parse(a), to = sg_square_parse(b);
         if (from == SG_SQ_NONE) w = "bad from square";
         else if (to == SG_SQ_NONE) w = "bad destination square";
-        else if (!p->board[from]) w = "there is no piece on the from square";
-        else { *m = sg_move_make(from, to, sg_piece_type(p->board[from]), len == 5); return true; }
+        else { *m = sg_move_make(from, to, p->board[from] ? sg_piece_type(p->board[from]) : SG_NO_PT, len == 5); return true; }
     } else {
         w = "not a USI move (like 7g7f, 8h2b+ or P*5e)";
     }

@@ -50,7 +50,8 @@ sg_reason sg_is_legal(const sg_pos *p, sg_move m);
 bool sg_gives_check(const sg_pos *p, sg_move m);
 
 /* USI move text: "7g7f", "8h2b+", "P*5e".  Parsing fills the moving piece
- * from the board; the move still has to pass sg_is_legal. */
+ * from the board (none for an empty square, which sg_is_legal then refuses
+ * as "no-piece"); only text that names no move at all fails. */
 int sg_move_to_usi(sg_move m, char out[6]);
 /* returns false (and a message) when the text is not USI for this board */
 bool sg_move_from_usi(const sg_pos *p, const char *text, sg_move *m, const char **why);

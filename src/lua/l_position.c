@@ -125,21 +125,11 @@ static void push_moves(lua_State *L, const sg_move *moves, int n)
     }
 }
 
-/* Reads USI text for p.  A move from an empty square is still a move (its
- * reason is "no-piece"), so only text that names no move at all fails. */
+/* Reads USI text for p; the core parses and judges it. */
 static bool parse_usi(const sg_pos *p, const char *s, size_t len, sg_move *m, sg_reason *reason,
                       const char **why)
 {
     if (strlen(s) != len) { *why = "not a USI move (like 7g7f, 8h2b+ or P*5e)"; return false; }
-    if ((len == 4 || (len == 5 && s[4] == '+')) && s[1] != '*') {
-        char a[3] = {s[0], s[1], 0}, b[3] = {s[2], s[3], 0};
-        sg_square from = sg_square_parse(a), to = sg_square_parse(b);
-        if (from != SG_SQ_NONE && to != SG_SQ_NONE && !p->board[from]) {
-            *m = sg_move_make(from, to, SG_NO_PT, len == 5);
-            *reason = SG_ILLEGAL_NO_PIECE;
-            return true;
-        }
-    }
     if (!sg_move_from_usi(p, s, m, why)) return false;
     *reason = sg_is_legal(p, *m);
     return true;

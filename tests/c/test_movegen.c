@@ -29,7 +29,7 @@ static void rules(void)
     const char *start = "startpos";
     /* whose piece, which piece */
     EXPECT(start, "5a5b", "not-your-piece");
-    EXPECT(start, "5e5d", "there is no piece on the from square");
+    EXPECT(start, "5e5d", "no-piece");
     EXPECT(start, "P*5e", "not-in-hand");
     EXPECT(start, "7g7e", "cannot-reach");
     EXPECT(start, "8h2b", "path-blocked");

@@ -199,10 +199,52 @@ int sg_count_legal(const sg_pos *p)
     return uses_general(p) ? sg_gen_legal_by_play(p, buf) : gen_legal_standard(p, buf, true);
 }
 
+/* Is there a legal move other than a drop?  King steps first (the usual way
+ * out of check); the answer stops at the first move found. */
+static bool has_board_move_standard(const sg_pos *p)
+{
+    sg_color us = p->side, them = sg_opp(us);
+    sg_square ksq = p->king[us];
+    sg_bb own = p->by_color[us], occ = sg_pos_occupied(p);
+    if (ksq == SG_SQ_NONE) return gen_pieces(p, NULL, 0, SG_BB_ALL & ~own, 0, 0, 0) > 0;
+    sg_bb kto = sg_T.step[us][SG_KING][ksq] & ~own, occ_nok = occ ^ sg_bb_sq(ksq);
+    while (kto)
+        if (!sg_square_attacked(p, sg_bb_pop(&kto), them, occ_nok)) return true;
+    sg_bb target;
+    if (!p->checkers) target = SG_BB_ALL & ~own;
+    else if (sg_bb_more_than_one(p->checkers)) return false;
+    else target = sg_T.between[ksq][sg_bb_lsb(p->checkers)] | p->checkers;
+    sg_bb pinned = sg_pos_pinned(p, us), pcs = own ^ sg_bb_sq(ksq);
+    while (pcs) {
+        sg_square from = sg_bb_pop(&pcs);
+        sg_bb to = sg_piece_attack(us, sg_piece_type(p->board[from]), from, occ) & target;
+        if (sg_bb_test(pinned, from)) to &= sg_T.line[ksq][from];
+        /* any square will do: where a piece may not stay unpromoted, it may promote */
+        if (to) return true;
+    }
+    return false;
+}
+
+bool sg_has_board_move(const sg_pos *p)
+{
+    if (!uses_general(p)) return has_board_move_standard(p);
+    sg_move buf[SG_MAX_MOVES];
+    int n = sg_gen_legal_by_play(p, buf);
+    for (int i = 0; i < n; i++) if (!sg_move_is_drop(buf[i])) return true;
+    return false;
+}
+
 bool sg_has_legal_move(const sg_pos *p)
 {
     sg_move buf[SG_MAX_MOVES];
-    return sg_gen_legal(p, buf) > 0;
+    if (uses_general(p)) return sg_gen_legal_by_play(p, buf) > 0;
+    if (has_board_move_standard(p)) return true;
+    sg_square ksq = p->king[p->side];
+    sg_bb empty = SG_BB_ALL & ~sg_pos_occupied(p), target;
+    if (ksq == SG_SQ_NONE || !p->checkers) target = empty;
+    else if (sg_bb_more_than_one(p->checkers)) return false;
+    else target = sg_T.between[ksq][sg_bb_lsb(p->checkers)];
+    return target && gen_drops(p, NULL, 0, target) > 0;
 }
 
 bool sg_is_mate(const sg_pos *p) { return sg_in_check(p) && !sg_has_legal_move(p); }

@@ -42,6 +42,8 @@ int sg_count_legal(const sg_pos *p);
 /* legal moves that give check */
 int sg_gen_checks(const sg_pos *p, sg_move *moves);
 bool sg_has_legal_move(const sg_pos *p);
+/* a legal move that is not a drop (the solver asks this before listing evasions) */
+bool sg_has_board_move(const sg_pos *p);
 bool sg_is_mate(const sg_pos *p);
 
 /* The rules, move by move: SG_LEGAL or the first reason it breaks. */

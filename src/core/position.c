@@ -173,6 +173,28 @@ static inline void remove_piece(sg_pos *p, sg_square s)
     p->by_type[sg_piece_type(pc)] ^= sg_bb_sq(s);
 }
 
+/* The checkers after `us` moved: the moved piece, or a slider it uncovered.
+ * Nothing else can give check when the position before was legal (the side
+ * not to move was not in check).  Rule sets with two royals count afresh. */
+static sg_bb checkers_after(const sg_pos *p, sg_color us, sg_move m)
+{
+    sg_color them = sg_opp(us);
+    sg_square k = p->king[them];
+    if (k == SG_SQ_NONE || sg_variant_get(p->variant)->two_royals) return sg_pos_royal_attackers(p, them);
+    const sg_bb *T = p->by_type;
+    sg_bb occ = sg_pos_occupied(p);
+    sg_square to = sg_move_to(m);
+    sg_bb c = sg_bb_test(sg_piece_attack(us, sg_piece_type(p->board[to]), to, occ), k) ? sg_bb_sq(to) : 0;
+    if (sg_move_is_drop(m)) return c;
+    sg_square from = sg_move_from(m);
+    sg_bb line = sg_T.line[k][from] & p->by_color[us];
+    if (!line) return c;
+    if (sg_bb_test(sg_rook_attack(k, 0), from))
+        return c | (line & ((sg_rook_attack(k, occ) & (T[SG_ROOK] | T[SG_DRAGON]))
+                            | (sg_lance_attack(them, k, occ) & T[SG_LANCE])));
+    return c | (line & sg_bishop_attack(k, occ) & (T[SG_BISHOP] | T[SG_HORSE]));
+}
+
 void sg_do_move(sg_pos *p, sg_move m, sg_undo *u)
 {
     sg_color us = p->side;
@@ -214,7 +236,7 @@ void sg_do_move(sg_pos *p, sg_move m, sg_undo *u)
     p->side = sg_opp(us);
     p->board_key ^= sg_Z.side;
     p->ply++;
-    p->checkers = sg_pos_royal_attackers(p, p->side);
+    p->checkers = checkers_after(p, us, m);
 }
 
 void sg_undo_move(sg_pos *p, sg_move m, const sg_undo *u)

@@ -144,14 +144,13 @@ static int filter_futile(const sg_pos *p, sg_move *moves, int n)
 
 static bool mated_mod_futile(const sg_pos *p)
 {
+    if (sg_has_board_move(p)) return false;
+    /* only drops are left, and they can only block */
     sg_move moves[SG_MAX_MOVES];
     int n = sg_gen_legal(p, moves);
     if (n == 0) return true;
     sg_bb between;
-    sg_square c = far_checker(p, &between);
-    if (c == SG_SQ_NONE) return false;
-    for (int i = 0; i < n; i++)
-        if (!sg_move_is_drop(moves[i]) || !sg_bb_test(between, sg_move_to(moves[i]))) return false;
+    if (far_checker(p, &between) == SG_SQ_NONE) return false;
     return filter_futile(p, moves, n) == 0;
 }
 
@@ -163,6 +162,16 @@ static int gen_evasions(const search *s, const sg_pos *p, sg_move *moves, bool *
     int k = s->count_futile ? n : filter_futile(p, moves, n);
     if (filtered) *filtered = k != n;
     return k;
+}
+
+/* Has the defender (in check) no counted evasion?  A board move ends the
+ * question before anything is listed. */
+static bool no_evasion(const search *s, const sg_pos *p, bool *filtered)
+{
+    if (filtered) *filtered = false;
+    if (sg_has_board_move(p)) return false;
+    sg_move ev[SG_MAX_MOVES];
+    return gen_evasions(s, p, ev, filtered) == 0;
 }
 
 int sg_tsume_evasions(const sg_pos *p, bool count_futile, sg_move *moves)
@@ -256,12 +265,11 @@ static bool mate_in_one(search *s, sg_pos *p, sg_move *mate)
     int n = sg_gen_checks(p, moves);
     for (int i = 0; i < n; i++) {
         sg_undo u;
-        sg_move ev[SG_MAX_MOVES];
         sg_do_move(p, moves[i], &u);
         s->nodes++;
         bool rep = on_path(s, full_key(p));
         if (rep) s->hit_rep = true;
-        bool mated = !rep && gen_evasions(s, p, ev, NULL) == 0;
+        bool mated = !rep && no_evasion(s, p, NULL);
         sg_undo_move(p, moves[i], &u);
         if (mated) { if (mate) *mate = moves[i]; return true; }
     }
@@ -379,19 +387,20 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             sg_move m = ch[i].m;
             sg_undo u;
             sg_do_move(p, m, &u);
-            sg_move ev[SG_MAX_MOVES];
             bool cf;
-            int ne = gen_evasions(s, p, ev, &cf);
+            bool mated = no_evasion(s, p, &cf);
             s->nodes++;
             nres cr = {1, 1, 0, false, ch[i].hand, cdepth};
-            if (ne == 0) {
+            if (mated) {
                 cr.pn = 0; cr.dn = SG_PN_INF;
                 cr.hand = mated_proof_hand(s, p, cf);
                 done = true;
             } else if (cdepth < 2) {
                 cr.pn = SG_PN_INF; cr.dn = 0;
             } else {
-                cr.pn = (uint32_t)(ne > 8 ? 8 : ne);
+                /* a flat estimate: counting the evasions costs more than
+                 * the better ordering it buys (measured on the suite) */
+                cr.pn = 2;
                 cr.dn = 1;
             }
             ch[i].pn = cr.pn; ch[i].dn = cr.dn; ch[i].sh = cr.hand; ch[i].dd = (uint16_t)cdepth;
@@ -548,12 +557,12 @@ static void push_path(search *s, const sg_pos *p)
     s->ply++;
 }
 
-/* proves p (after a move) within depth with a small budget: 1 proven, 0 disproven, -1 unknown */
-static int prove(search *s, sg_pos *p, bool orn, int depth, int *len)
+/* proves p (after a move) within depth with a node budget: 1 proven, 0 disproven, -1 unknown */
+static int prove(search *s, sg_pos *p, bool orn, int depth, uint64_t budget, int *len)
 {
     if (on_path(s, full_key(p))) return 0;
     nres r;
-    uint64_t saved = s->max_nodes, lim = s->nodes + 300000;
+    uint64_t saved = s->max_nodes, lim = s->nodes + budget;
     if (!saved || lim < saved) s->max_nodes = lim;
     run(s, p, orn, depth, &r);
     s->max_nodes = saved;
@@ -593,25 +602,34 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
     int n = sg_gen_checks(p, moves);
     sg_tt_probe_result tr;
     sg_tt_probe(s->tt, node_key(s, p), node_hand(s, p), d, (uint32_t)s->pathhash[s->ply], &tr);
-    for (int i = 1; i < n; i++)  /* the table's best move first */
-        if (moves[i] == tr.best) { sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t; }
     push_path(s, p);
     int got = 0;
-    /* a mate the table already knows, else a small search per check; when the
-     * budget is gone, the shortest mate the table knows at any length */
-    for (int pass = 0; pass < 3 && !got; pass++) {
+    /* a mate the table already knows, else a small search per check, then a
+     * larger one for the checks still unknown; when the budget is gone, the
+     * shortest mate the table knows at any length */
+    signed char known[SG_MAX_MOVES];
+    memset(known, 0, sizeof known);
+    for (int pass = 0; pass < 4 && !got; pass++) {
+        /* the table already proves: the first such check in the generator's
+         * order, so that equal mates (duals) give the same main line whatever
+         * the search did; the searches start with the table's best move */
+        if (pass == 1)
+            for (int i = 1; i < n; i++)
+                if (moves[i] == tr.best) { sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t; }
         int pick = -1, pick_len = 0;
         for (int i = 0; i < n && !got; i++) {
+            if (pass == 2 && known[i] >= 0) continue;
             sg_undo u;
             int len = 0;
             sg_do_move(p, moves[i], &u);
             int v = pass == 0 ? probe_solved(s, p, d - 1, &len)
-                  : pass == 1 ? (s->aborted ? -1 : prove(s, p, false, d - 1, &len))
+                  : pass < 3 ? (s->aborted ? -1 : prove(s, p, false, d - 1, pass == 1 ? 300000 : 3000000, &len))
                   : probe_solved(s, p, SG_DEPTH_INF, &len);
-            if (pass < 2 && v == 1 && len <= d - 1) {
+            if (pass == 1) known[i] = (signed char)v;
+            if (pass < 3 && v == 1 && len <= d - 1) {
                 pv[0] = moves[i];
                 got = 1 + pv_and(s, p, len, pv + 1, room - 1);
-            } else if (pass == 2 && v == 1 && (pick < 0 || len < pick_len)) {
+            } else if (pass == 3 && v == 1 && (pick < 0 || len < pick_len)) {
                 pick = i;
                 pick_len = len;
             }
@@ -652,7 +670,7 @@ static int pv_and(search *s, sg_pos *p, int e, sg_move *pv, int room)
             int len;
             sg_do_move(p, ord[i], &u);
             int v = probe_solved(s, p, e - 3, &len);
-            if (v < 0 && !s->aborted) v = prove(s, p, true, e - 3, &len);
+            if (v < 0 && !s->aborted) v = prove(s, p, true, e - 3, 300000, &len);
             sg_undo_move(p, ord[i], &u);
             cls[i] = (signed char)(v == 0 ? 1 : v == 1 ? 0 : -1);
         }
@@ -675,7 +693,8 @@ static int pv_and(search *s, sg_pos *p, int e, sg_move *pv, int room)
         sg_pos q = *p;
         for (int j = 1; j < got; j++) { sg_undo v; sg_do_move(&q, line[j], &v); }
         bool empty = hand_empty(q.hand[s->att]);
-        if (best_len < 0 || (empty && got == e)) {
+        /* a whole line beats a cut one; then one that leaves no hand */
+        if (best_len < 0 || (got == e && (best_len != e || empty))) {
             memcpy(pv, line, sizeof(sg_move) * (size_t)got);
             best_len = got;
         }
@@ -685,6 +704,40 @@ static int pv_and(search *s, sg_pos *p, int e, sg_move *pv, int room)
     free(line);
     s->ply--;
     return best_len < 0 ? 0 : best_len;
+}
+
+/* The line the table holds right after a proof, read without searching: the
+ * shortest proven check, the longest proven defence.  It is the fallback for
+ * when the final reading, made after later searches reused the table, is cut
+ * short. */
+static int table_line(search *s, sg_pos *p, bool orn, int d, sg_move *pv, int room)
+{
+    if (room <= 0 || d <= 0 || s->ply >= MAX_PLY - 2) return 0;
+    sg_move moves[SG_MAX_MOVES];
+    int n = orn ? sg_gen_checks(p, moves) : gen_evasions(s, p, moves, NULL);
+    int pick = -1, pick_len = 0;
+    push_path(s, p);
+    for (int i = 0; i < n; i++) {
+        sg_undo u;
+        int len = 0;
+        sg_do_move(p, moves[i], &u);
+        int v = probe_solved(s, p, d - 1, &len);
+        sg_undo_move(p, moves[i], &u);
+        if (v == 1 && len <= d - 1 && (pick < 0 || (orn ? len < pick_len : len > pick_len))) {
+            pick = i;
+            pick_len = len;
+        }
+    }
+    int got = 0;
+    if (pick >= 0) {
+        sg_undo u;
+        sg_do_move(p, moves[pick], &u);
+        pv[0] = moves[pick];
+        got = 1 + table_line(s, p, !orn, pick_len, pv + 1, room - 1);
+        sg_undo_move(p, moves[pick], &u);
+    }
+    s->ply--;
+    return got;
 }
 
 /* Reads the main line of a mate of length len into r, with a budget of its own
@@ -746,7 +799,9 @@ void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_df
     bool orn = p.side == attacker;
     int depth = o->max_length >= 0 ? (o->max_length < SG_DEPTH_INF ? o->max_length : SG_DEPTH_INF - 1) : SG_DEPTH_INF;
     nres res;
-    if (!orn && !sg_in_check(&p)) {
+    /* the side not to move in check (a piece taken off a diagram can do
+     * that) is no tsume, and the move generators assume it never happens */
+    if ((!orn && !sg_in_check(&p)) || sg_pos_royal_attackers(&p, sg_opp(p.side))) {
         r->status = SG_DFPN_NOMATE;
         goto done;
     }
@@ -754,10 +809,9 @@ void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_df
     run(s, &p, orn, depth, &res);
     r->nodes_first = s->nodes;
     if (res.pn == 0) {
-        /* the main line is read right after each proof, while the table
-         * still holds it; a later search may overwrite much of it */
         int len = res.len;
-        if (o->pv) extract_pv(s, &p, orn, len, r);
+        sg_move *fallback = o->pv ? malloc(sizeof(sg_move) * SG_DFPN_MAX_PV) : NULL;
+        int fallback_len = fallback ? table_line(s, &p, orn, len, fallback, SG_DFPN_MAX_PV) : 0;
         bool exact = !o->shortest;
         if (o->shortest) {
             exact = true;
@@ -766,7 +820,7 @@ void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_df
                 run(s, &p, orn, len - 2, &r2);
                 if (r2.pn == 0) {
                     len = r2.len;
-                    if (o->pv) extract_pv(s, &p, orn, len, r);
+                    if (fallback) fallback_len = table_line(s, &p, orn, len, fallback, SG_DFPN_MAX_PV);
                 } else if (r2.dn == 0) {
                     break;
                 } else {
@@ -775,10 +829,15 @@ void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_df
                 }
             }
             if (len < 2) exact = true;
-            /* a line cut short (its budget ran out) gets a second reading,
-             * with the table now full of the shorter-mate disproofs */
-            if (o->pv && r->pv_len != len) extract_pv(s, &p, orn, len, r);
         }
+        /* the main line is read once, at the end: the table then holds the
+         * disproofs of every shorter mate, which tell the longest defences */
+        if (o->pv) extract_pv(s, &p, orn, len, r);
+        if (fallback && r->pv_len != len && fallback_len == len) {
+            memcpy(r->pv, fallback, sizeof(sg_move) * (size_t)len);
+            r->pv_len = len;
+        }
+        free(fallback);
         r->nodes_shortest = s->nodes;
         r->status = SG_DFPN_MATE;
         r->length = len;

@@ -13,8 +13,10 @@
  * >= H, a disproof with H disproves every hand <= H.
  *
  * Lengths are in plies.  The main line is the shortest mate against the longest
- * defence: the solver first proves a mate, then searches again for a mate
- * within two plies fewer until that is disproved.  Every result carries how
+ * defence (then the defence that leaves the attacker nothing in hand, then a
+ * board move over a drop; of equally short checks, the first in the move
+ * generator's order): the solver first proves a mate, then searches again for
+ * a mate within two plies fewer until that is disproved.  Every result carries how
  * far it holds, so the searches share the table: a mate of n plies serves every
  * bound >= n, and a disproof records the longest bound it covers (an OR node:
  * one more than its least-covered check; an AND node: one more than its

@@ -88,7 +88,7 @@ static void test_short_mates(void)
     /* the shortest mate, not the first found */
     CHECK_EQ_INT(solve("9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1", NULL, pv, sizeof pv), 3);
     /* main line: among equally long defences, the one leaving nothing in hand */
-    CHECK_EQ_STR(pv, "1h6c+ L*1h 6c2g");
+    CHECK_EQ_STR(pv, "1h8a L*1h 8a2g+");
     /* white attacking */
     CHECK_EQ_INT(solve("1+P1gkg2l/2s3s+P1/3ppp2p/P1p2npp1/l2N1+b3/3KP1P2/N2P1PS1P/2+p1G2R1/L1+r3sNL w Pbgp 1",
                        NULL, pv, sizeof pv), 3);
@@ -184,6 +184,13 @@ static void test_and_root(void)
     }
     /* the defender to move but not in check: no tsume */
     if (load(&p, "4k4/9/4P4/9/9/9/9/9/9 w G2r2b3g4s4n4l17p 2")) {
+        sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
+        CHECK_EQ_INT(r.status, SG_DFPN_NOMATE);
+    }
+    /* taking off the pawn that blocks the rook leaves the defender in check
+     * with the attacker to move: no tsume either */
+    if (load(&p, "4k4/4p4/9/9/9/9/9/9/4R4 b Gr2b3g4s4n4l17p 1")) {
+        CHECK(sg_tsume_remove_piece(&p, sg_square_parse("5b"), SG_BLACK));
         sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
         CHECK_EQ_INT(r.status, SG_DFPN_NOMATE);
     }

@@ -213,6 +213,10 @@ static void check_node(sg_pos *p)
         CHECK(memcmp(l, g, (size_t)n * sizeof *l) == 0);
     }
     CHECK(sg_is_mate(p) == (sg_in_check(p) && n == 0));
+    CHECK(sg_has_legal_move(p) == (n > 0));
+    bool board_move = false;
+    for (int i = 0; i < n; i++) board_move |= !sg_move_is_drop(l[i]);
+    CHECK(sg_has_board_move(p) == board_move);
     int nc = sg_gen_checks(p, c), checks = 0;
     sg_pos before = *p;
     for (int i = 0; i < n; i++) {

@@ -59,6 +59,19 @@ static inline uint32_t sat_add(uint32_t a, uint32_t b)
     return s >= SG_PN_MAX ? SG_PN_MAX : (uint32_t)s;
 }
 
+/* Sums of proof or disproof numbers (an AND node's proof number, an OR node's
+ * disproof number) stop at half the threshold range.  Sums over a DAG grow
+ * fast; were they to reach the largest threshold, the root could no longer
+ * give any child room and the search would stall, neither proof nor
+ * disproof.  Capped lower, every node can still be given a threshold above
+ * its numbers. */
+#define SUM_MAX (SG_PN_MAX / 2)
+static inline uint32_t sum_add(uint32_t a, uint32_t b)
+{
+    uint64_t s = (uint64_t)a + b;
+    return s >= SUM_MAX ? SUM_MAX : (uint32_t)s;
+}
+
 static inline uint64_t mix64(uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;
@@ -419,7 +432,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         if (orn) {
             uint32_t mn = SG_PN_INF, sum = 0;
             for (int i = 0; i < n; i++) {
-                sum = sat_add(sum, ch[i].dn);
+                sum = sum_add(sum, ch[i].dn);
                 if (ch[i].pn < mn) { v2 = mn; mn = ch[i].pn; best = i; }
                 else if (ch[i].pn < v2) v2 = ch[i].pn;
             }
@@ -429,7 +442,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         } else {
             uint32_t mn = SG_PN_INF, sum = 0;
             for (int i = 0; i < n; i++) {
-                sum = sat_add(sum, ch[i].pn);
+                sum = sum_add(sum, ch[i].pn);
                 if (ch[i].dn < mn) { v2 = mn; mn = ch[i].dn; best = i; }
                 else if (ch[i].dn < v2) v2 = ch[i].dn;
             }

@@ -8,11 +8,12 @@
 # problems up to 9 moves in 10 s and the 329 up to 117 moves in 1,030 s.
 #   TSUME_TIME   seconds allowed per problem (default 900: a safety cap, not a
 #                target; the longest, Shogi Zuko #99, takes about 250 s here)
-#   TSUME_TT_MB  table size in MiB (default 1024)
+#   TSUME_TT_MB  table size in MiB (default 2048, the anchor's 2 GB; the table
+#                rounds down to a power-of-two cluster count, 1.5 GiB here)
 #   TSUME_MAX    longest problem to try (default 117)
 cd "$(dirname "$0")/../.." || exit 2
 time_limit=${TSUME_TIME:-900}
-tt=${TSUME_TT_MB:-1024}
+tt=${TSUME_TT_MB:-2048}
 max=${TSUME_MAX:-117}
 echo "  tsume suite up to $max moves, $time_limit s per problem, ${tt} MiB table (anchor: KomoringHeights 1 thread 2 GB:"
 echo "  192 problems up to 9 moves in 10 s, 329 up to 117 moves in 1,030 s)"

@@ -7,7 +7,7 @@
 # The anchor, KomoringHeights on one thread with a 2 GB table, proved the 192
 # problems up to 9 moves in 10 s and the 329 up to 117 moves in 1,030 s.
 #   TSUME_TIME   seconds allowed per problem (default 900: a safety cap, not a
-#                target; the longest, Shogi Zuko #99, takes about 250 s here)
+#                target; the longest, Shogi Zuko #99, takes about 215 s here)
 #   TSUME_TT_MB  table size in MiB (default 2048, the anchor's 2 GB; the table
 #                rounds down to a power-of-two cluster count, 1.5 GiB here)
 #   TSUME_MAX    longest problem to try (default 117)

@@ -429,27 +429,19 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         ch = s->arena + base;
         uint32_t v2 = SG_PN_INF;
         best = -1;
-        if (orn) {
-            uint32_t mn = SG_PN_INF, sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum = sum_add(sum, ch[i].dn);
-                if (ch[i].pn < mn) { v2 = mn; mn = ch[i].pn; best = i; }
-                else if (ch[i].pn < v2) v2 = ch[i].pn;
-            }
-            pn = mn; dn = sum;
-            if (pn == 0) dn = SG_PN_INF;
-            if (dn == 0) pn = SG_PN_INF;
-        } else {
-            uint32_t mn = SG_PN_INF, sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum = sum_add(sum, ch[i].pn);
-                if (ch[i].dn < mn) { v2 = mn; mn = ch[i].dn; best = i; }
-                else if (ch[i].dn < v2) v2 = ch[i].dn;
-            }
-            pn = sum; dn = mn;
-            if (pn == 0) dn = SG_PN_INF;
-            if (dn == 0) pn = SG_PN_INF;
+        /* an OR node takes its least proof number and sums the disproof
+         * numbers; an AND node the other way round */
+        uint32_t mn = SG_PN_INF, sum = 0;
+        for (int i = 0; i < n; i++) {
+            uint32_t least = orn ? ch[i].pn : ch[i].dn, summed = orn ? ch[i].dn : ch[i].pn;
+            sum = sum_add(sum, summed);
+            if (least < mn) { v2 = mn; mn = least; best = i; }
+            else if (least < v2) v2 = least;
         }
+        pn = orn ? mn : sum;
+        dn = orn ? sum : mn;
+        if (pn == 0) dn = SG_PN_INF;
+        if (dn == 0) pn = SG_PN_INF;
         if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s->aborted) break;
         uint32_t cthpn, cthdn;
         uint32_t eps = v2 >= SG_PN_MAX ? SG_PN_MAX : sat_add(v2, v2 / 4 + 1);

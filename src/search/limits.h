@@ -18,6 +18,10 @@ typedef struct sg_limits {
      * game-tree search: once per iteration).  May be NULL. */
     void (*progress)(void *ud, const void *report);
     void *progress_ud;
+    /* Called every few thousand nodes, so a host can read its input without a
+     * thread (a USI "stop", a socket) and raise *stop.  May be NULL. */
+    void (*poll)(void *ud);
+    void *poll_ud;
 } sg_limits;
 
 /* no limits at all */

@@ -36,4 +36,7 @@ end
 --- the methods table of every game: a place for Lua modules to add methods
 M.methods = core.game_methods
 
+-- g:diagram(opts) -> SVG text (shogi.diagram; the game's last move is shaded)
+M.methods.diagram = function(g, ...) return require("shogi.diagram").diagram(g, ...) end
+
 return M

@@ -211,6 +211,9 @@ function M.save_sheet(problems, file, opts)
 end
 
 --- load(spec) -> item | nil, msg: what scripts/diagram reads (shogi.diagram.input)
-function M.load(spec, opts) return require("shogi.diagram.input").load(spec, opts) end
+function M.load(spec) return require("shogi.diagram.input").load(spec) end
+
+--- load_all(spec) -> {item, ...} | nil, msg: the problems a sheet reads from one name
+function M.load_all(spec) return require("shogi.diagram.input").load_all(spec) end
 
 return setmetatable(M, {__call = function(_, ...) return M.diagram(...) end})

@@ -1,5 +1,6 @@
 -- What scripts/diagram draws, read from the names it is given:
---   an SFEN (or "startpos", "sho", a handicap name)
+--   an SFEN (or "startpos", "sho", a handicap name); one the standard rules refuse is read
+--     as Sho shogi if Sho reads it (so an SFEN with E, the drunken elephant, needs no flag)
 --   a tsume problem file (a Lua file returning {position =, title =, solution = ...}, see shogi.tsume.load)
 --   a record (anything shogi.read reads); "game.kif:45" is the position after 45 moves
 --   a position list (a drill): one SFEN a line, or a TSV with a header naming the columns
@@ -111,7 +112,9 @@ local function list_file(name, text)
     elseif line:find("%S") and not line:match("^%s*#") then
       local row = {}
       if columns then
-        for i, f in ipairs(split_tabs(line)) do if columns[i] then row[columns[i]] = f end end
+        for i, f in ipairs(split_tabs(line)) do
+          if columns[i] and f ~= "" then row[columns[i]] = f end
+        end
       else
         row.sfen = line:match("^%s*(.-)%s*$")
       end
@@ -173,7 +176,10 @@ local function items_of(spec, as_problem)
   if exists(spec) then return file_items(spec, nil, as_problem) end
   local name, n = spec:match("^(.*):(%d+)$")
   if name and exists(name) then return file_items(name, tonumber(n), as_problem) end
-  local pos, msg = require("shogi").position(spec)
+  local shogi = require "shogi"
+  local pos, msg = shogi.position(spec)
+  -- an SFEN with the drunken elephant (E) is a Sho shogi position
+  if not pos and spec:find("/", 1, true) then pos = shogi.position(spec, {variant = "sho"}) end
   if pos then return {{position = pos, source = "sfen"}} end
   if spec:find("/", 1, true) then return nil, msg end
   return nil, spec .. ":1:1: no such file, and not an SFEN (" .. msg .. ")"

@@ -472,7 +472,8 @@ describe("problem sheets", function()
 
   it("refuses unknown options and bad values", function()
     local ROWS = {
-      {{pages = 2}, "bad argument #2 to 'sheet' (unknown option 'pages' (known: nodes, per_page, solutions, style, title))"},
+      {{pages = 2},
+        "bad argument #2 to 'sheet' (unknown option 'pages' (known: nodes, per_page, solutions, style, title))"},
       {{per_page = 0}, "bad argument #2 to 'sheet' (per_page must be a whole number from 1 to 20, got '0')"},
       {{per_page = 2.5}, "bad argument #2 to 'sheet' (per_page must be a whole number from 1 to 20, got '2.5')"},
       {{style = "x"}, "bad argument #2 to 'sheet' (style must be \"kanji\" or \"western\")"},

@@ -173,8 +173,8 @@ local function piece_texts(pos, o, bx, by)
     local fs = o.style == "kanji" and CW * 0.8 or (#name > 1 and CW * 0.5 or CW * 0.66)
     local cx, cy = cell_center(sq, o, bx, by)
     local turned = gote ~= (o.flip and true or false)
-    local said = string_format("%s %s%s", gote and "後手" or "先手",
-      pieces.wide_digit(tonumber(sq:sub(1, 1))) .. pieces.kanji_digit(sq:byte(2) - 96), pieces.name(letters, "japanese"))
+    local where = pieces.wide_digit(tonumber(sq:sub(1, 1))) .. pieces.kanji_digit(sq:byte(2) - 96)
+    local said = string_format("%s %s%s", gote and "後手" or "先手", where, pieces.name(letters, "japanese"))
     out[#out + 1] = el("text", {"class", gote and "piece gote" or "piece sente", "data-square", sq,
       "data-piece", letters, "aria-label", said, "x", cx, "y", cy + fs * 0.36, "font-size", fs,
       "transform", turned and string_format("rotate(180 %s %s)", svg.num(cx), svg.num(cy))}, esc(name))

@@ -13,7 +13,8 @@
 --                               its moves the solution, as tsume records are written)
 local core = require "shogi.core"
 
-local io_open, ipairs, pcall, require, tonumber, tostring, type = io.open, ipairs, pcall, require, tonumber, tostring, type
+local io_open = io.open
+local ipairs, pcall, require, tonumber, tostring, type = ipairs, pcall, require, tonumber, tostring, type
 local string_format, string_gmatch = string.format, string.gmatch
 local _ENV = nil -- luacheck: ignore 211
 

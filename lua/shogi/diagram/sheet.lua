@@ -34,7 +34,9 @@ local function check(problems, opts)
   if opts ~= nil and type(opts) ~= "table" then bad("options table expected, got " .. type(opts)) end
   local o = {per_page = 6, solutions = false, style = "kanji", nodes = 2000000}
   for k, v in pairs(opts or {}) do
-    if not KNOWN[k] then bad("unknown option '" .. tostring(k) .. "' (known: nodes, per_page, solutions, style, title)") end
+    if not KNOWN[k] then
+      bad("unknown option '" .. tostring(k) .. "' (known: nodes, per_page, solutions, style, title)")
+    end
     o[k] = v
   end
   if math_type(o.per_page) ~= "integer" and not (type(o.per_page) == "number" and o.per_page % 1 == 0)

@@ -370,9 +370,14 @@ describe("shogi.diagram.input", function()
     assert.are.same({"7g7f", "3c3d"}, item.game:moves())
     local whole = input.load("tests/data/records/jkf__fork.kif")
     assert.are.equal(3, #whole.game:moves())
-    local all = input.load_all("tests/data/records/jkf__fork.kif")
-    assert.are.equal(shogi.position("startpos"), all[1].position)
-    assert.are.equal(3, all[1].length)
+    -- in a sheet, a record that ends in mate is a problem: its start, its moves the solution
+    local all = input.load_all("tests/data/diagrams/mate3.usi")
+    assert.are.equal("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1", all[1].position:sfen())
+    assert.are.same({3, "G*5c"}, {all[1].length, all[1].solution[1]})
+    -- any other record is its end
+    all = input.load_all("tests/data/records/jkf__fork.kif")
+    assert.are.equal(whole.position, all[1].position)
+    assert.is_nil(all[1].length)
   end)
 
   it("reads a problem file: title, author, solution as USI", function()

@@ -62,9 +62,9 @@ if command -v pdftotext >/dev/null; then
 fi
 $D --sheet examples/tsume/*.lua $R/three.tsv --out "$tmp/sheet4.pdf" --per-page 4
 expect "sheet of four a page" "2" "$(pdfinfo "$tmp/sheet4.pdf" | sed -n 's/^Pages: *//p')"
-$D --sheet tests/data/records/jkf__fork.kif --out "$tmp/rec.png"
+$D --sheet $R/mate3.usi --out "$tmp/rec.png" --solutions
 expect "a record as a problem, PNG sheet" 0 $?
-[ -f "$tmp/rec.png" ] && ok || fail "the one-page PNG sheet was not written"
+[ -f "$tmp/rec-1.png" ] && [ -f "$tmp/rec-2.png" ] && ok || fail "the PNG sheet pages were not written"
 
 # ---- the REPL's :diagram
 printf '7g7f\n:diagram %s {flip = true}\n' "$tmp/repl.png" | build/komadai >"$tmp/out" 2>"$tmp/err"

@@ -9,8 +9,9 @@
 -- Each gives items {position = pos, game = g | nil, title =, author =,
 -- solution = {usi, ...} | nil, length = n | nil, source = name}.
 --   input.load(spec)         -> item | nil, msg      (one position; a whole record: its end)
---   input.load_all(spec)     -> {item, ...} | nil, msg (a sheet's problems; a whole record: its start,
---                               its moves the solution, as tsume records are written)
+--   input.load_all(spec)     -> {item, ...} | nil, msg (a sheet's problems; a whole record that ends
+--                               in mate: its start, its moves the solution, as tsume records are
+--                               written; any other record: its end)
 local core = require "shogi.core"
 
 local io_open = io.open
@@ -75,7 +76,7 @@ local function record_file(name, upto, as_problem)
   if not g then return nil, msg end
   local moves = g:moves()
   local item = {title = record_title(g, name), source = name}
-  if upto == nil and as_problem then
+  if upto == nil and as_problem and g:is_mate() then -- a tsume record: the problem and its solution
     item.position = g:start()
     item.solution, item.length = moves, #moves
     return {item}

@@ -152,6 +152,14 @@ describe("shogi.diagram SVG", function()
     for sq, letters in pairs(pos:pieces()) do
       assert.are.equal(core.piece_name(letters, "western"), drawn[sq].text, sq)
     end
+    -- each letter sits in a piece's outline, turned with it (N and S read the same upside down)
+    local text = shogi.diagram(pos, {style = "western"})
+    local n = 0
+    for _ in pairs(pos:pieces()) do n = n + 1 end
+    assert.are.equal(n, count(text, with_class("path", "piece-shape")))
+    assert.are.equal(count(text, with_class("text", "gote")),
+      count(text, with_class("path", "piece-shape") .. "[@transform]"))
+    assert.are.equal(0, count(shogi.diagram(pos), with_class("path", "piece-shape")))
   end)
 
   it("writes coordinates: japanese ９..１ across and 一..九 down, western 9..1 and a..i; flipped reversed", function()

@@ -158,6 +158,15 @@ local function cell_center(sq, o, bx, by)
   return bx + CW * (c + 0.5), by + CH * (r + 0.5)
 end
 
+-- a shogi piece's pentagon around (cx, cy), point up
+local function piece_outline(cx, cy)
+  local w, h = CW * 0.76, CH * 0.84
+  local pts = {{0, -h / 2}, {w * 0.4, -h * 0.3}, {w / 2, h / 2}, {-w / 2, h / 2}, {-w * 0.4, -h * 0.3}}
+  local d = {}
+  for i, p in ipairs(pts) do d[i] = (i == 1 and "M" or "L") .. svg.num(cx + p[1]) .. "," .. svg.num(cy + p[2]) end
+  return concat(d, " ") .. " Z"
+end
+
 local function piece_texts(pos, o, bx, by)
   local out, squares = {}, {}
   local board = pos:pieces()
@@ -170,16 +179,25 @@ local function piece_texts(pos, o, bx, by)
     local letters = board[sq]
     local gote = letters:lower() == letters
     local name = pieces.name(letters, o.style)
-    local fs = o.style == "kanji" and CW * 0.8 or (#name > 1 and CW * 0.5 or CW * 0.66)
+    local fs = o.style == "kanji" and CW * 0.8 or (#name > 1 and CW * 0.42 or CW * 0.56)
     local cx, cy = cell_center(sq, o, bx, by)
     local turned = gote ~= (o.flip and true or false)
+    local rotation = turned and string_format("rotate(180 %s %s)", svg.num(cx), svg.num(cy))
+    local ty = cy + fs * 0.36
+    if o.style == "western" then
+      -- letters such as N and S read the same turned, so each sits in a piece's
+      -- outline, which points at the opponent
+      out[#out + 1] = el("path", {"class", "piece-shape", "d", piece_outline(cx, cy), "fill", "none",
+        "stroke", INK, "transform", rotation})
+      ty = ty + CH * 0.06
+    end
     local where = pieces.wide_digit(tonumber(sq:sub(1, 1))) .. pieces.kanji_digit(sq:byte(2) - 96)
     local said = string_format("%s %s%s", gote and "後手" or "先手", where, pieces.name(letters, "japanese"))
     out[#out + 1] = el("text", {"class", gote and "piece gote" or "piece sente", "data-square", sq,
-      "data-piece", letters, "aria-label", said, "x", cx, "y", cy + fs * 0.36, "font-size", fs,
-      "transform", turned and string_format("rotate(180 %s %s)", svg.num(cx), svg.num(cy))}, esc(name))
+      "data-piece", letters, "aria-label", said, "x", cx, "y", ty, "font-size", fs,
+      "transform", rotation}, esc(name))
   end
-  return el("g", {"class", "pieces", "text-anchor", "middle", "fill", INK}, concat(out))
+  return el("g", {"class", "pieces", "text-anchor", "middle", "fill", INK, "stroke-width", 1.1}, concat(out))
 end
 
 local function arrow_line(x1, y1, x2, y2, id)

@@ -129,7 +129,8 @@ end
 
 -- the solution of one problem as words: "第1問（11手詰）", "▲７八金", "△同　玉", ...
 local function solution_words(p, i, o)
-  local words = {number_text(i, o.style) .. "（" .. length_text(p, o.style) .. "）"}
+  local words = {o.style == "kanji" and (number_text(i, o.style) .. "（" .. length_text(p, o.style) .. "）")
+    or (number_text(i, o.style) .. " (" .. length_text(p, o.style) .. ")")}
   if not p.solution then
     words[2] = o.style == "kanji" and "（解答なし）" or "(no solution)"
     return words

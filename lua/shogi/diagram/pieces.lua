@@ -1,13 +1,10 @@
 -- What a diagram needs to know about pieces, asked of the core in one place:
--- names (shogi.core.piece_name), the hand order and counts (read from the
--- SFEN the core writes, whose hand field is in the order R B G S N L P), the
--- full piece set (counted from the core's start position), and the numerals
--- of coordinates (shogi.core.square_name).  When shogi.core.pieces (a core
--- table of piece facts with a hand order) lands, hand() is the function to
--- swap; nothing else here repeats a piece fact.
+-- names (shogi.core.piece_name), the hand order and the set's counts (the
+-- core's table of piece facts, shogi.core.pieces), and the numerals of
+-- coordinates (shogi.core.square_name).  Nothing here repeats a piece fact.
 local core = require "shogi.core"
 
-local pairs, tonumber, string_gmatch = pairs, tonumber, string.gmatch
+local ipairs, pairs = ipairs, pairs
 local utf8_char, utf8_codepoint, utf8_offset = utf8.char, utf8.codepoint, utf8.offset
 local _ENV = nil -- luacheck: ignore 211
 
@@ -21,35 +18,32 @@ function M.name(letters, style)
   return core.piece_name(letters, style)
 end
 
---- hand(pos, side) -> array of {letter, count} in the core's hand order
+local facts = {} -- variant -> core.pieces(variant), read once
+local function facts_of(pos)
+  local v = pos:variant()
+  if not facts[v] then facts[v] = core.pieces(v) end
+  return facts[v]
+end
+
+--- hand(pos, side) -> array of {letter, count} of the pieces held, in the core's hand order
 function M.hand(pos, side)
-  local field = pos:sfen():match("^%S+ [bw] (%S+)")
-  local out = {}
-  if not field or field == "-" then return out end
-  for count, letter in string_gmatch(field, "(%d*)(%a)") do
-    local mine = side == "b" and letter:match("%u") or side == "w" and letter:match("%l")
-    if mine then out[#out + 1] = {letter:upper(), tonumber(count) or 1} end
+  local held, out = pos:hand(side), {}
+  for _, letter in ipairs(facts_of(pos).hand_order) do
+    local n = held[letter] or 0
+    if n > 0 then out[#out + 1] = {letter, n} end
   end
   return out
 end
 
--- the unpromoted letter of a piece on the board ("+p" -> "P")
-local function base_letter(letters) return letters:sub(-1):upper() end
-
-local full_set -- letter -> count in a standard game, from the core's start position
---- rest_of_set(pos) -> letter -> count of the pieces neither on the board nor in sente's hand
+--- rest_of_set(pos) -> letter -> count of the set's pieces neither on the board nor in sente's hand
 function M.rest_of_set(pos)
-  if not full_set then
-    full_set = {}
-    for _, pc in pairs(core.position("startpos"):pieces()) do
-      local l = base_letter(pc)
-      full_set[l] = (full_set[l] or 0) + 1
-    end
-  end
   local rest = {}
-  for l, n in pairs(full_set) do rest[l] = n end
+  for _, row in ipairs(facts_of(pos).list) do
+    if row.set then rest[row.usi] = row.set end
+  end
+  local f = facts_of(pos)
   for _, pc in pairs(pos:pieces()) do
-    local l = base_letter(pc)
+    local l = f[pc:upper()].unpromoted -- a piece on the board counts as its unpromoted kind
     rest[l] = (rest[l] or 0) - 1
   end
   for _, item in pairs(M.hand(pos, "b")) do rest[item[1]] = (rest[item[1]] or 0) - item[2] end

@@ -260,6 +260,14 @@ describe("shogi.diagram SVG", function()
     assert.is_true(tonumber(arrows[2].attr.x1) > board_right) -- from sente's hand, right of the board
     assert.is_true(tonumber(arrows[1].attr.x1) < board_right)
     assert.are.equal(1, count(text, el("marker")))
+    -- with no hands drawn, a drop arrow starts beside the board on the dropper's side
+    local bare = shogi.diagram(pos, {hands = false, arrows = {"G*5b"}})
+    local line = select(bare, el("g") .. "[@class='arrows']/" .. "*[local-name()='line']")[1]
+    local right = tonumber(select(bare, el("rect") .. "[@id='kd-frame']")[1].attr.x) + 9 * 40
+    assert.is_true(tonumber(line.attr.x1) > right)
+    bare = shogi.diagram(pos, {hands = false, arrows = {"G*5b"}, flip = true})
+    line = select(bare, el("g") .. "[@class='arrows']/" .. "*[local-name()='line']")[1]
+    assert.is_true(tonumber(line.attr.x1) < tonumber(select(bare, el("rect") .. "[@id='kd-frame']")[1].attr.x))
   end)
 
   it("writes the title and caption as text, escaped", function()

@@ -181,7 +181,7 @@ local function piece_texts(pos, o, bx, by)
     local name = pieces.name(letters, o.style)
     local fs = o.style == "kanji" and CW * 0.8 or (#name > 1 and CW * 0.42 or CW * 0.56)
     local cx, cy = cell_center(sq, o, bx, by)
-    local turned = gote ~= (o.flip and true or false)
+    local turned = gote ~= o.flip
     local rotation = turned and string_format("rotate(180 %s %s)", svg.num(cx), svg.num(cy))
     local ty = cy + fs * 0.36
     if o.style == "western" then
@@ -206,6 +206,38 @@ local function arrow_line(x1, y1, x2, y2, id)
   local cut = len > 0 and math_min(10, len / 3) / len or 0
   return el("line", {"x1", x1 + dx * cut, "y1", y1 + dy * cut, "x2", x2 - dx * cut, "y2", y2 - dy * cut,
     "marker-end", "url(#" .. id .. "-head)"})
+end
+
+local function marks_group(o, bx, by)
+  local rings = {}
+  for _, sq in ipairs(o.marks) do
+    local cx, cy = cell_center(sq, o, bx, by)
+    rings[#rings + 1] = el("circle", {"data-square", sq, "cx", cx, "cy", cy, "r", CW * 0.46})
+  end
+  return el("g", {"class", "marks", "fill", "none", "stroke", MARK, "stroke-width", 2.5}, concat(rings))
+end
+
+-- arrows from squares, or from a piece in a hand (hand_at[side][letter] = {x, y})
+local function arrows_group(o, bx, by, coord_space, hand_at, id)
+  local lines = {el("defs", {}, el("marker", {"id", id .. "-head", "viewBox", "0 0 10 10", "refX", 7,
+    "refY", 5, "markerWidth", 3.2, "markerHeight", 3.2, "orient", "auto"},
+    el("path", {"d", "M0,0 L10,5 L0,10 z", "fill", MARK})))}
+  for _, a in ipairs(o.arrows) do
+    local x2, y2 = cell_center(a.to, o, bx, by)
+    local x1, y1
+    if a.from then
+      x1, y1 = cell_center(a.from, o, bx, by)
+    elseif hand_at[a.side][a.drop] then
+      x1, y1 = hand_at[a.side][a.drop][1], hand_at[a.side][a.drop][2]
+    else -- no hand drawn (or the piece not held): from beside the board on the dropper's side
+      local near = (a.side == "b") ~= o.flip
+      x1 = near and (bx + BW + coord_space) or (bx - GAP)
+      y1 = near and (by + BH - CH / 2) or (by + CH / 2)
+    end
+    lines[#lines + 1] = arrow_line(x1, y1, x2, y2, id)
+  end
+  return el("g", {"class", "arrows", "stroke", MARK, "stroke-width", 4, "stroke-opacity", 0.8,
+    "stroke-linecap", "round"}, concat(lines))
 end
 
 --- draw(pos, o, id) -> {width, height, body, desc}
@@ -237,38 +269,8 @@ function M.draw(pos, o, id)
     out[#out + 1] = text
   end
   out[#out + 1] = piece_texts(pos, o, bx, by)
-  if o.marks and #o.marks > 0 then
-    local rings = {}
-    for _, sq in ipairs(o.marks) do
-      local cx, cy = cell_center(sq, o, bx, by)
-      rings[#rings + 1] = el("circle", {"data-square", sq, "cx", cx, "cy", cy, "r", CW * 0.46})
-    end
-    out[#out + 1] = el("g", {"class", "marks", "fill", "none", "stroke", MARK, "stroke-width", 2.5},
-      concat(rings))
-  end
-  if o.arrows and #o.arrows > 0 then
-    local lines = {el("defs", {}, el("marker", {"id", id .. "-head", "viewBox", "0 0 10 10", "refX", 7,
-      "refY", 5, "markerWidth", 3.2, "markerHeight", 3.2, "orient", "auto"},
-      el("path", {"d", "M0,0 L10,5 L0,10 z", "fill", MARK})))}
-    for _, a in ipairs(o.arrows) do
-      local x2, y2 = cell_center(a.to, o, bx, by)
-      local x1, y1
-      if a.from then
-        x1, y1 = cell_center(a.from, o, bx, by)
-      else
-        local p = hand_at[a.side][a.drop]
-        if p then
-          x1, y1 = p[1], p[2]
-        else -- no hand drawn (or not held): from beside the board on the dropper's side
-          x1 = (a.side == "b") ~= (o.flip and true or false) and (bx + BW + coord_space) or (bx - GAP)
-          y1 = (a.side == "b") ~= (o.flip and true or false) and (by + BH - CH / 2) or (by + CH / 2)
-        end
-      end
-      lines[#lines + 1] = arrow_line(x1, y1, x2, y2, id)
-    end
-    out[#out + 1] = el("g", {"class", "arrows", "stroke", MARK, "stroke-width", 4, "stroke-opacity", 0.8,
-      "stroke-linecap", "round"}, concat(lines))
-  end
+  if o.marks and #o.marks > 0 then out[#out + 1] = marks_group(o, bx, by) end
+  if o.arrows and #o.arrows > 0 then out[#out + 1] = arrows_group(o, bx, by, coord_space, hand_at, id) end
   if o.title then
     out[#out + 1] = el("text", {"class", "title", "x", bx + BW / 2, "y", PAD + TITLE_H * 0.62,
       "font-size", 22, "text-anchor", "middle", "fill", INK}, esc(o.title))

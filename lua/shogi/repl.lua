@@ -321,7 +321,7 @@ function COMMANDS.diagram(arg)
   if not file then return false, ":diagram: no file given (:diagram board.png [{flip = true}])" end
   local opts
   if rest ~= "" then
-    local chunk, err = load("return " .. rest, "=:diagram", "t", G)
+    local chunk, err = load("return " .. rest, "=options", "t", G)
     if not chunk then return false, ":diagram: bad options: " .. message(err) end
     local ok, v = pcall(chunk)
     if not ok then return false, ":diagram: " .. message(v) end

@@ -78,6 +78,14 @@ expect "REPL :diagram errors" ":diagram: cannot tell the format of '$tmp/x.gif' 
 :diagram: bad argument #2 to 'diagram' (unknown option 'sizes' (known: arrows, caption, coords, flip, hands, last_move, marks, size, style, title))" \
     "$(cat "$tmp/err")"
 
+printf ':diagram %s {\n:diagram %s 3\n:diagram %s {size = nosuch.x}\ngame = nil\n:diagram %s\n' \
+    "$tmp/x.png" "$tmp/x.png" "$tmp/x.png" "$tmp/x.png" | build/komadai >/dev/null 2>"$tmp/err"
+expect "REPL :diagram bad options exit status" 1 $?
+expect "REPL :diagram bad options" ":diagram: bad options: unexpected symbol near <eof>
+:diagram: the options must be a table, got a number
+:diagram: attempt to index a nil value (global 'nosuch')
+:diagram: there is no game in \`game\`" "$(cat "$tmp/err")"
+
 # ---- messages of the command line
 err() { # name, expected status, expected first line of stderr, args...
     name=$1; want_status=$2; want=$3; shift 3

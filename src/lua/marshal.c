@@ -115,13 +115,24 @@ const char *sgl_move_arg_text(lua_State *L, int idx, sg_move m, sg_reason r, cha
     return buf;
 }
 
+const char *sgl_reason_sentence(const sg_pos *p, sg_reason r, char buf[160])
+{
+    /* a move of the side not to move: say whose turn it is (handicap games start with gote) */
+    if (r == SG_ILLEGAL_NOT_YOUR_PIECE) {
+        snprintf(buf, 160, "%s: it is %s turn to move", sg_reason_text(r),
+                 p->side == SG_BLACK ? "Black's (sente's)" : "White's (gote's)");
+        return buf;
+    }
+    return sg_reason_text(r);
+}
+
 sg_move sgl_checklegal(lua_State *L, int idx, const sg_pos *p, sg_square prev_to)
 {
     sg_reason r;
     sg_move m = sgl_checkmove(L, idx, p, prev_to, &r);
     if (r != SG_LEGAL) {
-        char buf[24];
-        luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, idx, m, r, buf), sg_reason_text(r));
+        char buf[24], why[160];
+        luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, idx, m, r, buf), sgl_reason_sentence(p, r, why));
     }
     return m;
 }

@@ -103,7 +103,15 @@ sg_move sgl_checkmove(lua_State *L, int idx, const sg_pos *p, sg_square prev_to,
         *reason = SG_LEGAL;
         return m;
     }
-    luaL_error(L, "bad move '%s': %s", s, strlen(s) == len ? err.msg : "unexpected zero byte");
+    if (strlen(s) != len) luaL_error(L, "bad move: unexpected zero byte");
+    /* the core's message names the text already: say it once */
+    char quoted[SG_MOVE_TEXT_MAX + 8];
+    snprintf(quoted, sizeof quoted, "'%s': ", s);
+    const char *msg = err.msg;
+    if (strncmp(msg, quoted, strlen(quoted)) == 0) msg += strlen(quoted);
+    snprintf(quoted, sizeof quoted, "'%s'", s);
+    if (strstr(msg, quoted)) luaL_error(L, "%s", msg);
+    luaL_error(L, "bad move '%s': %s", s, msg);
     return SG_MOVE_NONE;
 }
 

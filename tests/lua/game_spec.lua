@@ -81,7 +81,7 @@ describe("play and undo", function()
 
   it("raises on text that is no move", function()
     local g = game()
-    assert.matches("^bad move 'xx': ", raised(g.play, g, "xx"))
+    assert.matches("^not a move 'xx' %(write it like", raised(g.play, g, "xx"))
     assert.matches("move", raised(g.play, g, {}))
   end)
 

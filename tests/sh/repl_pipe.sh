@@ -159,6 +159,11 @@ game = shogi.game("xyz")
 game:ply()'
     expect "a failed shogi.game keeps the old game and says why" 1 \
         'err_has "the game is unchanged: sfen:1:1: not an SFEN"' '[ "$(tail -n 1 "$tmp/out")" = 1 ]'
+    feed 'shogi.game("startpos", 5)
+game:play("P-7e")'
+    expect "errors point at the user's line and say it once" 2 \
+        "err_has \"stdin:1: bad argument #2 to 'game' (options table expected, got number)\"" \
+        "err_has \"stdin:2: no legal move matches 'P-7e'\""
     feed '3c3d'
     expect "a move of the side not to move says whose turn it is" 1 "err_has \"it is Black's (sente's) turn\""
     feed 'P-3d'

@@ -1,0 +1,185 @@
+-- Random standard and Sho games (fixed seeds) written and read back through every
+-- format: the same moves, final position and verdict.  BOD and SFEN hold a
+-- position only; USI has no verdict.
+local shogi = require "shogi"
+local record = require "shogi.record"
+
+-- a small deterministic generator (the same games on every Lua build)
+local function rng(seed)
+  local x = seed
+  return function(n)
+    x = (x * 1103515245 + 12345) % 2147483648
+    return x % n + 1
+  end
+end
+
+-- plays a game: kind "open" stops at `plies`, "resign" resigns there, "mate"
+-- plays on (checks preferred) until a mate or 300 plies
+local function random_game(variant, seed, plies, kind)
+  local g = shogi.game(variant == "sho" and "sho" or "startpos")
+  local pick = rng(seed)
+  local function mating(moves)
+    for _, m in ipairs(moves) do
+      if g:position():after(m):is_mate() then return m end
+    end
+  end
+  while not g:result() do
+    local n = g:ply()
+    if n >= plies and kind ~= "mate" then break end
+    if n >= 300 then break end
+    local moves = g:legal_moves()
+    if #moves == 0 then break end
+    local m = mating(moves)
+    if not m and kind == "mate" and n >= plies // 2 then
+      local checks = g:checks()
+      if #checks > 0 and pick(10) <= 7 then m = checks[pick(#checks)] end
+    end
+    g:play(m or moves[pick(#moves)])
+  end
+  if kind == "resign" and not g:result() then g:resign() end
+  return g
+end
+
+local function verdict(g)
+  local v = g:result()
+  return v and {reason = v.reason, winner = v.winner or false, outcome = v.outcome} or false
+end
+
+local GAMES = {}
+for i = 1, 16 do
+  local variant = i % 2 == 0 and "sho" or "standard"
+  local kind = ({"open", "resign", "mate", "mate"})[(i - 1) % 4 + 1]
+  local plies = 30 + (i * 37) % 121   -- 30..150
+  GAMES[#GAMES + 1] = {variant = variant, seed = 1000 + i, plies = plies, kind = kind}
+end
+
+local FULL = {"kif", "ki2", "csa", "jkf"}
+
+describe("random games through every format", function()
+  local kinds_seen = {}
+  for _, spec in ipairs(GAMES) do
+    local label = ("%s game %d (%s, %d plies)"):format(spec.variant, spec.seed, spec.kind, spec.plies)
+    local g = random_game(spec.variant, spec.seed, spec.plies, spec.kind)
+    local v = verdict(g)
+    kinds_seen[v and v.reason or "open"] = true
+
+    for _, f in ipairs(FULL) do
+      it(label .. " -> " .. f .. ": the same moves, final position and verdict", function()
+        local text = record.write(g, f)
+        local g2, err = record.read(text, f, {name = f})
+        assert.truthy(g2, err)
+        assert.are.equal(g:start(), g2:start())
+        assert.are.same(g:moves(), g2:moves())
+        assert.are.equal(g:position(), g2:position())
+        assert.are.equal(spec.variant, g2:variant())
+        assert.are.same(v, verdict(g2))
+        assert.are.equal(text, record.write(g2, f))   -- and writing again gives the same text
+      end)
+    end
+
+    it(label .. " -> usi: the same moves and final position, the variant carried", function()
+      local text = record.write(g, "usi")
+      if spec.variant == "sho" then assert.truthy(text:match("^variant sho\nposition startpos moves "), text) end
+      local g2, err = record.read(text, "usi")
+      assert.truthy(g2, err)
+      assert.are.same(g:moves(), g2:moves())
+      assert.are.equal(g:position(), g2:position())
+    end)
+
+    it(label .. " -> sfen and bod: the final position", function()
+      local opts = {variant = spec.variant}
+      local g2, err = record.read(record.write(g, "sfen"), "sfen", opts)
+      assert.truthy(g2, err)
+      assert.are.equal(g:position(), g2:position())
+      local g3, err3 = record.read(record.write(g, "bod"), "bod")
+      assert.truthy(g3, err3)
+      assert.are.equal(g:position(), g3:position())
+      assert.are.equal(spec.variant, g3:variant())
+    end)
+  end
+
+  it("the games end in every way asked for: open, resignation and mate", function()
+    assert.truthy(kinds_seen.open, "an open game")
+    assert.truthy(kinds_seen.resignation, "a resignation")
+    assert.truthy(kinds_seen.checkmate, "a checkmate")
+  end)
+end)
+
+describe("Sho shogi in every format (issue 11)", function()
+  local g = shogi.game("sho")
+  for _, m in ipairs({"5h4h", "5b6b", "7g7f", "3c3d", "4h5h", "6b5b"}) do g:play(m) end
+
+  it("KIF and KI2 name the variant (種類：小将棋) and write 酔象 in moves, 酔 on the board", function()
+    local kif = record.write(g, "kif")
+    assert.truthy(kif:find("\n種類：小将棋\n", 1, true), kif)
+    assert.truthy(kif:find("| ・ 角 ・ ・ 酔 ・ ・ 飛 ・|八", 1, true), kif)
+    assert.truthy(kif:find("   1 ４八酔象(58)\n", 1, true), kif)
+    local ki2 = record.write(g, "ki2")
+    assert.truthy(ki2:find("▲４八酔象", 1, true), ki2)
+  end)
+
+  it("CSA writes SZ and a 'variant sho line; SZ/TS on the board also imply Sho", function()
+    local csa = record.write(g, "csa")
+    assert.truthy(csa:find("\n'variant sho\n", 1, true), csa)
+    assert.truthy(csa:find("\n+5848SZ\n", 1, true), csa)
+    local without = csa:gsub("'variant sho\n", "")
+    local g2 = assert(record.read(without, "csa"))
+    assert.are.equal("sho", g2:variant())
+    assert.are.same(g:moves(), g2:moves())
+  end)
+
+  it("a promoted elephant is TS in CSA and 太子 in KIF", function()
+    local p = shogi.game("4k3p/9/9/4E4/9/9/9/9/4K4 b - 1", {variant = "sho"})
+    p:play("5d5c+")
+    assert.truthy(record.write(p, "csa"):find("\n+5453TS\n", 1, true))
+    assert.truthy(record.write(p, "kif"):find("５三酔象成(54)", 1, true))
+    p:play("5a4a")
+    local b = record.write(p, "bod")
+    assert.truthy(b:find(" 太 ", 1, true), b)
+    assert.truthy(b:find("^種類：小将棋\n"), b)
+  end)
+
+  it("JKF: header 種類 小将棋 and SZ pieces, read back", function()
+    local jkf = record.write(g, "jkf")
+    assert.truthy(jkf:find('"種類":"小将棋"', 1, true), jkf)
+    assert.truthy(jkf:find('"piece":"SZ"', 1, true), jkf)
+    local g2 = assert(record.read(jkf, "jkf"))
+    assert.are.same(g:moves(), g2:moves())
+  end)
+
+  it("USI: a 'variant sho' line before the position; a bare Sho SFEN with {variant = \"sho\"}", function()
+    assert.are.equal("variant sho\nposition startpos moves 5h4h 5b6b 7g7f 3c3d 4h5h 6b5b\n", record.write(g, "usi"))
+    local sfen = record.write(g, "sfen")
+    local bad, err = record.read(sfen, "sfen", {name = "t"})
+    assert.is_nil(bad)
+    assert.truthy(err:match("^t:1: bad start position: .*unknown piece letter 'e'"), err)
+    assert.are.equal(g:position(), assert(record.read(sfen, "sfen", {variant = "sho"})):position())
+  end)
+
+  it("a standard game written after a Sho record was read drops the stale 種類 header", function()
+    local g2 = assert(record.read(record.write(g, "kif"), "kif"))
+    local std = shogi.game()
+    std:info().headers, std:info().header_order = g2:info().headers, g2:info().header_order
+    assert.are.equal("小将棋", std:info().headers["種類"])
+    std:play("7g7f")
+    local kif = record.write(std, "kif")
+    assert.falsy(kif:find("種類", 1, true), kif)
+    assert.are.equal("standard", assert(record.read(kif, "kif")):variant())
+  end)
+
+  local ERRORS = {
+    {"USI unknown variant", "variant chu\nposition startpos", "usi", "t:1: unknown variant 'chu' (sho or standard)"},
+    {"USI variant after the position", "position startpos\nvariant sho", "usi",
+     "t:2: 'variant' must come once, before the position"},
+    {"CSA unknown variant", "'variant chu\nPI\n+\n", "csa", "t:1: unknown variant 'chu' (sho or standard)"},
+    {"CSA 00AL in Sho", "'variant sho\nP1-OU\nP9+OU\nP+00AL\n+\n", "csa",
+     "t:5: 00AL in Sho shogi, which has no pieces in hand"},
+  }
+  for _, e in ipairs(ERRORS) do
+    it(e[1] .. ": " .. e[4], function()
+      local g2, err = record.read(e[2], e[3], {name = "t"})
+      assert.is_nil(g2)
+      assert.are.equal(e[4], err)
+    end)
+  end
+end)

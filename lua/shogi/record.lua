@@ -206,6 +206,18 @@ local function apply_ending(g, e, name)
   end
   -- 詰み/%TSUMI is kept as stated: a tsume record ends "詰み" where only a futile
   -- interposition is left, which the rules of play do not call checkmate.
+  if g:result() then return true end
+  -- a verdict komadai wrote as a comment (a custom one, the 24-point count)
+  local vreason, vwinner = common.parse_verdict_comment(e.comment)
+  if vreason == "impasse-24" then
+    pcall(g.impasse, g)
+  elseif vreason then
+    common.end_custom(g, {reason = vreason, winner = vwinner, text = e.comment})
+  end
+  if g:result() then return true end
+  -- fouls and time losses the record states become verdicts
+  local stated, loser = common.stated_loss(n, g:side())
+  if stated then common.end_by(g, stated, loser) end
   return true
 end
 
@@ -258,6 +270,7 @@ local function build(rec, name, fmt, opts)
         -- the record itself says this move was a foul: keep it beside the ending
         info.ending = stated_ending(e, #main.moves - 1, mover)
         info.ending.illegal = {usi = foul, text = mv.text, reason = tostring(why)}
+        common.end_by(g, "illegal-move", mover)
         return g
       end
       return nil, ("%s:%d: move %d (%s): %s"):format(name, mv.lineno, ply, mv.text, tostring(err)), g
@@ -361,11 +374,11 @@ local function view(g)
   if ending and ending.ply ~= #moves then ending = nil end
   local verdict = g:result()
   if verdict then
-    local derived = common.ending_of_verdict(verdict)
+    local derived, comment = common.ending_of_verdict(verdict, last:side())
     -- the game's own verdict wins over a stale or contradicting stated one
-    if not ending or (common.ending_winner(ending.name, last:side()) ~= (verdict.winner or "draw")
-              and not (ending.name == "SENNICHITE" and verdict.reason == "perpetual-check")) then
-      ending = {name = derived, ply = #moves}
+    if not ending or common.ending_winner(ending.name, last:side()) ~= (verdict.winner or "draw")
+        or (derived ~= ending.name and comment) then
+      ending = {name = derived, ply = #moves, comment = comment}
     end
   end
   return {

@@ -210,23 +210,76 @@ function M.ending_winner(name, side)
   return nil
 end
 
--- a verdict (g:result()) -> canonical end marker
-function M.ending_of_verdict(v)
+-- ---- verdicts and end markers (adapters: the core's endings table will answer) ----
+-- The rules, whatever program reads the record: a custom verdict is never a foul
+-- (it is %CHUDAN / 中断 with a comment line naming it, which this reader turns back
+-- into the same verdict); perpetual check is the checking side's foul
+-- (%+ILLEGAL_ACTION when black checked, %-ILLEGAL_ACTION when white did).
+local NAME_OF_REASON = {
+  resignation = "TORYO", checkmate = "TSUMI", ["no-legal-move"] = "TSUMI", sennichite = "SENNICHITE",
+  declaration = "KACHI", ["max-moves"] = "MAX_MOVES", agreement = "HIKIWAKE", abort = "CHUDAN",
+}
+local SIGN = {b = "+", w = "-"}
+
+M.VERDICT_COMMENT = "komadai verdict: "
+
+--- the comment line that names a verdict: "komadai verdict: took-gold winner=b"
+function M.verdict_comment(v)
+  return M.VERDICT_COMMENT .. tostring(v.reason) .. " winner=" .. (v.winner or "draw")
+end
+
+--- a comment's verdict line -> reason, winner ("b", "w" or nil for a draw); nil if none
+function M.parse_verdict_comment(text)
+  if not text then return nil end
+  for l in (text .. "\n"):gmatch("(.-)\n") do
+    local reason, winner = l:match("^" .. M.VERDICT_COMMENT .. "(%S+) winner=(%S+)%s*$")
+    if reason and (winner == "b" or winner == "w" or winner == "draw") then
+      return reason, winner ~= "draw" and winner or nil
+    end
+  end
+  return nil
+end
+
+--- a verdict (g:result()) and the side to move -> end marker name, comment line or nil
+function M.ending_of_verdict(v, side)
   if not v then return nil end
   local r = v.reason
-  if r == "resignation" then return "TORYO"
-  elseif r == "checkmate" or r == "no-legal-move" then return "TSUMI"
-  elseif r == "sennichite" then return "SENNICHITE"
-  elseif r == "perpetual-check" then return "OUTE_SENNICHITE"
-  elseif r == "declaration" then return "KACHI"
-  elseif r == "max-moves" then return "MAX_MOVES"
-  elseif r == "impasse-24" then return "JISHOGI"
-  elseif r == "agreement" then return "HIKIWAKE"
+  if NAME_OF_REASON[r] then return NAME_OF_REASON[r] end
+  if r == "perpetual-check" and v.loser then return SIGN[v.loser] .. "ILLEGAL_ACTION", M.verdict_comment(v) end
+  if r == "illegal-move" and v.loser then
+    if v.loser == side then return "ILLEGAL_MOVE" end
+    return SIGN[v.loser] .. "ILLEGAL_ACTION"
   end
-  if v.winner then
-    return v.winner == "b" and "-ILLEGAL_ACTION" or "+ILLEGAL_ACTION"
-  end
-  return "CHUDAN"
+  if r == "time-up" and v.loser == side then return "TIME_UP" end
+  if r == "impasse-24" and not v.winner then return "JISHOGI", M.verdict_comment(v) end
+  return "CHUDAN", M.verdict_comment(v)
+end
+
+--- an end marker that states a loss by rule rather than by play, with the side
+-- to move -> verdict reason ("time-up" | "illegal-move"), loser; nil otherwise
+function M.stated_loss(name, side)
+  local other = side == "b" and "w" or "b"
+  if name == "TIME_UP" then return "time-up", side end
+  if name == "ILLEGAL_MOVE" then return "illegal-move", side end
+  if name == "+ILLEGAL_ACTION" then return "illegal-move", "b" end
+  if name == "-ILLEGAL_ACTION" then return "illegal-move", "w" end
+  if name == "OUTE_SENNICHITE" then return "illegal-move", other end
+  return nil
+end
+
+--- g:end_by(reason, loser): a stated ending made the game's verdict (the core's
+-- game API; until it is there the stated ending stays in info().ending only)
+function M.end_by(g, reason, loser)
+  local f = g.end_by
+  if f then return pcall(f, g, reason, loser) end
+  return false
+end
+
+--- g:end_custom{reason =, winner =, text =}: a custom verdict read back
+function M.end_custom(g, t)
+  local f = g.end_custom
+  if f then return pcall(f, g, t) end
+  return false
 end
 
 -- Reads "sente"/"gote" words used in まで lines and headers

@@ -358,7 +358,8 @@ function M.write(v, _, opts)
   end
   if e and e.name then
     local n = e.name
-    if n == "OUTE_SENNICHITE" then n = "SENNICHITE"
+    if n == "OUTE_SENNICHITE" then   -- the checking side (the one not to move) lost
+      n = (v.positions[#v.moves]:side() == "b" and "-" or "+") .. "ILLEGAL_ACTION"
     elseif n == "MAX_MOVES" and not v3 then n = "JISHOGI"
     elseif n == "FUUJITE" then n = "CHUDAN"
     end

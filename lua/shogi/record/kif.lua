@@ -478,7 +478,11 @@ local function write_line(out, v, line, positions, prevs, ki2)
     end
   end
   local summary = summary_of(e, nlast, side, names)
-  if summary then out[#out + 1] = summary end
+  if summary then
+    out[#out + 1] = summary
+    -- KI2 has no end line: the end's comment (a verdict komadai names) follows the summary
+    if ki2 and e then comment_lines(out, e.comment) end
+  end
   -- variations: latest ply first, siblings in order
   local plies = {}
   for p in pairs(has_branch) do plies[#plies + 1] = p end

@@ -5,8 +5,9 @@
 -- Reading finds each move's text and hands it to the core's notation parser
 -- (pos:parse_move, with the previous move for 同), which decides what it is and
 -- whether it is legal; a move it refuses stops with "file:line: move N (text):
--- <the core's reason>" and the game so far as a third value.  Everything a record says besides the moves (headers, comments,
--- times, bookmarks, variations, the stated end) goes into g:info():
+-- <the core's reason>" and the game so far as a third value.  Everything a
+-- record says besides the moves (headers, comments, times, bookmarks,
+-- variations, the stated end) goes into g:info():
 --   info.headers        header name (KIF spelling: 先手, 後手, 棋戦, ...) -> value
 --   info.header_order   header names in the order they were read
 --   info.comments[ply]  comment after move `ply` (0: before the first move), lines joined by "\n"
@@ -32,7 +33,7 @@ local extension_format = {
   usi = "usi", sfen = "usi", bod = "bod",
 }
 local module_of = {kif = "kif", ki2 = "kif", csa = "csa", jkf = "jkf", usi = "usi", sfen = "usi",
-           bod = "bod"}
+                   bod = "bod"}
 
 --- record.format_of(path) -> format name for a file name's extension, or nil
 function M.format_of(path)

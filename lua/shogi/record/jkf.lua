@@ -114,8 +114,8 @@ local function build_line(list, first, counter, parent, name)
         return nil, ("%s:1: unknown special '%s'"):format(name, n)
       end
       line.ending = {name = n, text = n, lineno = counter.lines[counter.n] or 1,
-               time = node.time and secs(node.time.now) and
-                 {used = secs(node.time.now), total = secs(node.time.total)} or nil}
+                     time = node.time and secs(node.time.now) and
+                       {used = secs(node.time.now), total = secs(node.time.total)} or nil}
       local c = comments_text(node.comments)
       if c then line.ending.comment = c end
     elseif type(node.move) == "table" then
@@ -271,7 +271,7 @@ local function line_nodes(line, positions, prevs, first_node)
         local bpos = setmetatable({}, {__index = pos})
         local bprev = setmetatable({}, {__index = prevs})
         local sub = {first = b.ply, moves = b.moves, comments = b.comments or {},
-               times = b.times or {}, branches = b.branches or {}, ending = b.ending}
+                     times = b.times or {}, branches = b.branches or {}, ending = b.ending}
         forks[#forks + 1] = line_nodes(sub, bpos, bprev)
       end
     end
@@ -282,7 +282,7 @@ local function line_nodes(line, positions, prevs, first_node)
   if e and e.illegal then
     local ply = line.first + #line.moves
     nodes[#nodes + 1] = {move = move_obj(pos[ply - 1], e.illegal.usi, prevs[ply - 1]),
-               comments = split_comment(line.comments[ply]), time = time_obj(line.times[ply])}
+                         comments = split_comment(line.comments[ply]), time = time_obj(line.times[ply])}
   end
   if e and e.name then
     nodes[#nodes + 1] = {special = e.name, time = time_obj(e.time), comments = split_comment(e.comment)}
@@ -292,8 +292,8 @@ end
 
 -- JSON text with keys in a fixed order (cjson encodes the strings and numbers)
 local KEY_ORDER = {"header", "initial", "preset", "data", "board", "color", "hands", "moves", "comments",
-           "move", "from", "to", "x", "y", "piece", "same", "promote", "capture", "relative",
-           "special", "time", "now", "total", "h", "m", "s", "forks", "kind"}
+                   "move", "from", "to", "x", "y", "piece", "same", "promote", "capture", "relative",
+                   "special", "time", "now", "total", "h", "m", "s", "forks", "kind"}
 local key_rank = {}
 for i, k in ipairs(KEY_ORDER) do key_rank[k] = i end
 
@@ -358,7 +358,7 @@ function M.write(v)
         for _, l in ipairs(common.pieces("standard").hand_order) do h[i][t[l].csa] = hands[s][l] or 0 end
       end
       doc.initial = {preset = "OTHER", data = {board = cols, color = v.start:side() == "b" and 0 or 1,
-                           hands = h}}
+                                               hands = h}}
     end
   end
   local positions = setmetatable({}, {__index = v.positions})

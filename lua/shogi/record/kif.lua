@@ -498,8 +498,8 @@ local function write_line(out, v, line, positions, prevs, ki2)
       local bprev = setmetatable({}, {__index = prevs})
       for i, m in ipairs(b.moves) do bprev[p + i - 1] = m end
       local sub = {first = p, moves = b.moves, comments = b.comments or {}, times = b.times or {},
-             bookmarks = b.bookmarks or {}, branches = b.branches or {}, ending = b.ending,
-             first_has_sibling = k < #list}
+                   bookmarks = b.bookmarks or {}, branches = b.branches or {}, ending = b.ending,
+                   first_has_sibling = k < #list}
       write_line(out, v, sub, bpos, bprev, ki2)
     end
   end

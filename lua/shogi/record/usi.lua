@@ -26,7 +26,9 @@ function M.parse(lines, name)
     if t ~= "" and t:sub(1, 1) ~= "#" then
       local v = t:match("^variant%s+(.*)$")
       if v then
-        if found or variant then return nil, ("%s:%d: 'variant' must come once, before the position"):format(name, i) end
+        if found or variant then
+          return nil, ("%s:%d: 'variant' must come once, before the position"):format(name, i)
+        end
         if not VARIANTS[v] then return nil, ("%s:%d: unknown variant '%s' (sho or standard)"):format(name, i, v) end
         variant = v
       else

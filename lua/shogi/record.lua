@@ -373,6 +373,14 @@ local function view(g)
   local last = positions[#moves]
   local ending = info.ending
   if ending and ending.ply ~= #moves then ending = nil end
+  if ending and ending.illegal then
+    -- the foul is written as a move: the end then names the fouler by sign
+    -- (%+ILLEGAL_ACTION, KIF 反則勝ち for the side to move after it)
+    local named = {}
+    for k, val in pairs(ending) do named[k] = val end
+    named.name = (last:side() == "b" and "+" or "-") .. "ILLEGAL_ACTION"
+    ending = named
+  end
   local verdict = g:result()
   if verdict then
     local derived, comment = common.ending_of_verdict(verdict, last:side())

@@ -260,3 +260,74 @@ describe("each ending written and read in KIF, KI2, CSA and JKF", function()
     end
   end
 end)
+
+-- fouls and time losses a record states become the game's verdict (issue 11)
+local STATED = {
+  {"CSA %TIME_UP: the side to move lost on time", "PI\n+\n+7776FU\n%TIME_UP\n", "csa",
+   {reason = "time-up", winner = "b"}},
+  {"CSA %ILLEGAL_MOVE: the side to move fouled", "PI\n+\n+7776FU\n-3334FU\n%ILLEGAL_MOVE\n", "csa",
+   {reason = "illegal-move", winner = "w"}},
+  {"CSA %-ILLEGAL_ACTION: white fouled", "PI\n+\n+7776FU\n-3334FU\n%-ILLEGAL_ACTION\n", "csa",
+   {reason = "illegal-move", winner = "b"}},
+  {"KIF 切れ負け", "手数----\n   1 ７六歩(77)\n   2 切れ負け\n", "kif", {reason = "time-up", winner = "b"}},
+  {"KIF 反則勝ち: the side to move wins", "手数----\n   1 ７六歩(77)\n   2 反則勝ち\n", "kif",
+   {reason = "illegal-move", winner = "w"}},
+  {"KIF 反則負け: the side to move loses", "手数----\n   1 ７六歩(77)\n   2 反則負け\n", "kif",
+   {reason = "illegal-move", winner = "b"}},
+  -- the pinned gold steps aside: the core names the move it refuses, the reader keeps it
+  {"CSA: the illegal last move the record calls a foul",
+   "P1 *  *  *  * -HI *  *  * -OU\nP2\nP3\nP4\nP5\nP6\nP7\nP8 *  *  *  * +KI *  *  *  * \n" ..
+   "P9 *  *  *  * +OU *  *  *  * \n+\n+5848KI\n%ILLEGAL_MOVE\n", "csa",
+   {reason = "illegal-move", winner = "w"}},
+}
+
+describe("stated fouls and time losses become verdicts", function()
+  for _, s in ipairs(STATED) do
+    it(s[1], function()
+      local g, err = record.read(s[2], s[3], {name = "t"})
+      assert.truthy(g, err)
+      if not g.end_by then return pending("needs g:end_by (the lead's endings)") end
+      local v = g:result()
+      assert.truthy(v, "a verdict")
+      assert.are.same(s[4], {reason = v.reason, winner = v.winner})
+      for _, f in ipairs(FULL) do
+        local g2, err2 = record.read(record.write(g, f), f)
+        assert.truthy(g2, err2)
+        local v2 = g2:result()
+        assert.are.same(s[4], v2 and {reason = v2.reason, winner = v2.winner}, f)
+      end
+    end)
+  end
+
+  it("the real records' stated fouls: WCSC31 %ILLEGAL_MOVE, illegal_win %-ILLEGAL_ACTION, 281 手目 反則勝ち", function()
+    local dir = (package.searchpath("shogi.record", package.path):match("^(.*)lua/shogi/record%.lua$")
+      or "./") .. "tests/data/records/"
+    local want = {["kp__WCSC31_L8_ANS_KFW_1.csa"] = "w", ["jkf__illegal_win.csa"] = "b",
+                  ["kp__KifuwarabeW31B22-selfplay-shogigui.kif"] = "w"}
+    for file, winner in pairs(want) do
+      local g = assert(record.read(dir .. file))
+      if not g.end_by then return pending("needs g:end_by (the lead's endings)") end
+      local v = g:result()
+      assert.truthy(v, file)
+      assert.are.same({"illegal-move", winner}, {v.reason, v.winner}, file)
+    end
+  end)
+end)
+
+describe("a foul move a record ends with", function()
+  local text = "P1 *  *  *  * -HI *  *  * -OU\nP2\nP3\nP4\nP5\nP6\nP7\nP8 *  *  *  * +KI *  *  *  * \n" ..
+    "P9 *  *  *  * +OU *  *  *  * \n+\n+5848KI\n%ILLEGAL_MOVE\n"
+  it("is kept beside the ending and written as a move, the fouler named by sign", function()
+    local g = assert(record.read(text, "csa"))
+    assert.are.equal(0, #g:moves())
+    assert.are.equal("5h4h", g:info().ending.illegal.usi)
+    local kif = record.write(g, "kif")
+    assert.truthy(kif:find("   1 ４八金(58)\n   2 反則勝ち\nまで1手で後手の反則勝ち\n", 1, true), kif)
+    local csa = record.write(g, "csa")
+    assert.truthy(csa:find("\n+5848KI\n%+ILLEGAL_ACTION\n", 1, true), csa)
+    for _, f in ipairs({"kif", "csa", "jkf"}) do
+      local g2 = assert(record.read(record.write(g, f), f))
+      assert.are.same({"5h4h", "w"}, {g2:info().ending.illegal.usi, g2:info().ending.winner}, f)
+    end
+  end)
+end)

@@ -237,12 +237,28 @@ local function build(rec, name, fmt, opts)
     gopts = o
   end
   local ok, g, gerr = pcall(shogi.game, start, gopts)
+  local warnings
+  if not (ok and g) then
+    -- a start that breaks a diagram rule (Kifu for Windows' nine pawns on one
+    -- file) is read leniently, with what it breaks as warnings
+    local lenient, problems = common.lenient_start(start, variant)
+    if lenient then
+      local ok2, g2 = pcall(shogi.game, lenient, gopts)
+      if ok2 and g2 then
+        ok, g, warnings = true, g2, {}
+        for _, p in ipairs(problems) do
+          warnings[#warnings + 1] = ("%s:%d: start position: %s"):format(name, rec.start_line or 1, p.text)
+        end
+      end
+    end
+  end
   if not ok or not g then
     return nil, ("%s:%d: bad start position: %s"):format(name, rec.start_line or 1,
       clean_error(ok and gerr or g))
   end
   local info = g:info()
   info.format, info.source = fmt, name
+  info.warnings = warnings
   info.headers, info.header_order = rec.headers or {}, rec.header_order or {}
   local main = rec.main
   info.comments, info.times, info.bookmarks = main.comments or {}, main.times or {}, main.bookmarks or {}

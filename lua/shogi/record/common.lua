@@ -2,9 +2,10 @@
 -- SFEN assembly, kanji numbers, text widths, times, and the record end
 -- markers.  Piece names are not here: they come from the core
 -- (shogi.pieces, core.piece_name, core.parse_piece).
+local core = require "shogi.core"
 local pieces = require "shogi.pieces"
 
-local ipairs, pairs, tonumber, tostring, utf8 = ipairs, pairs, tonumber, tostring, utf8
+local ipairs, pairs, pcall, tonumber, tostring, utf8 = ipairs, pairs, pcall, tonumber, tostring, utf8
 local string_format, string_rep, table_concat = string.format, string.rep, table.concat
 local floor = math.floor
 local _ENV = nil -- luacheck: ignore 211
@@ -280,6 +281,15 @@ function M.end_custom(g, t)
   local f = g.end_custom
   if f then return pcall(f, g, t) end
   return false
+end
+
+--- a start position that breaks diagram rules, built leniently (the core's
+-- {strict = false}) -> position, its problems {{id =, text =}, ...} | nil
+function M.lenient_start(start, variant)
+  if start == "startpos" or start == "sho" then return nil end
+  local ok, pos = pcall(core.position, start, {variant = variant or "standard", strict = false})
+  if not ok or not pos or not pos.problems then return nil end
+  return pos, pos:problems()
 end
 
 -- Reads "sente"/"gote" words used in まで lines and headers

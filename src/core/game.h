@@ -21,6 +21,19 @@ typedef struct {
     bool in_check;           /* the side to move is in check here */
 } sg_game_entry;
 
+/* A custom end test (a rule set's Lua end tests, through the binding): run by
+ * the game after every move that leaves it open with moves to play.  Returns
+ * SG_TEST_OPEN, or SG_TEST_ENDED with *out filled (checked by the game), or
+ * SG_TEST_FAILED when the test itself failed (the caller keeps its message). */
+typedef enum { SG_TEST_OPEN = 0, SG_TEST_ENDED, SG_TEST_FAILED } sg_test_status;
+typedef struct {
+    sg_outcome outcome;
+    int winner;              /* SG_BLACK, SG_WHITE, or -1 for a draw */
+    char id[32];             /* the verdict's id (sg_custom_id_check) */
+} sg_custom_end;
+typedef struct sg_game sg_game;
+typedef sg_test_status (*sg_end_test_fn)(void *ud, sg_game *g, sg_custom_end *out);
+
 struct sg_game {
     sg_pos start;
     sg_pos pos;              /* the current position */
@@ -31,12 +44,19 @@ struct sg_game {
     sg_verdict verdict;      /* decided ends (outcome SG_OUTCOME_NONE while open) */
     sg_alloc_fn alloc;
     void *alloc_ud;
+    sg_end_test_fn end_test; /* NULL: none */
+    void *end_test_ud;
+    bool in_end_test;        /* the test is running: the game may not change */
+    const char *error;       /* after SG_PLAY_BAD_VERDICT: why the test's verdict is not valid */
 };
 
 /* Results of sg_game_play besides the sg_reason codes of movegen.h. */
 enum {
     SG_PLAY_GAME_OVER = SG_REASON_NB,  /* the game has ended: sg_game_result says how */
-    SG_PLAY_NO_MEMORY                  /* the history could not grow */
+    SG_PLAY_NO_MEMORY,                 /* the history could not grow */
+    SG_PLAY_TEST_FAILED,               /* the custom end test failed (move taken back) */
+    SG_PLAY_BAD_VERDICT,               /* it returned a verdict that is not valid (g->error; taken back) */
+    SG_PLAY_BUSY                       /* the game's end test is running */
 };
 
 /* ---- making and freeing -------------------------------------------------------------
@@ -57,6 +77,12 @@ int sg_game_play(sg_game *g, sg_move m);
 /* the same, when the caller has already asked sg_is_legal(sg_game_pos(g), m)
  * and passes its answer (saves a second check in the Lua binding) */
 int sg_game_play_judged(sg_game *g, sg_move m, sg_reason judged);
+/* Sets the custom end test (NULL: none); it runs after every move from now on. */
+void sg_game_set_end_test(sg_game *g, sg_end_test_fn fn, void *ud);
+/* Runs the end test on the current position if the game is open (a start
+ * position, or when what the test reads has changed): returns SG_LEGAL,
+ * SG_PLAY_TEST_FAILED, SG_PLAY_BAD_VERDICT or SG_PLAY_BUSY. */
+int sg_game_check_end(sg_game *g);
 /* takes back the last move and any verdict; false at the start */
 bool sg_game_undo(sg_game *g);
 static inline const sg_pos *sg_game_pos(const sg_game *g) { return &g->pos; }
@@ -72,8 +98,14 @@ static inline bool sg_game_decided(const sg_game *g) { return g->verdict.outcome
 /* Ends an open game (returns false if it has ended): */
 bool sg_game_resign(sg_game *g, sg_color who);
 bool sg_game_agree_draw(sg_game *g);
-/* a custom end (winner -1 for a draw) */
-bool sg_game_end_custom(sg_game *g, sg_outcome outcome, int winner);
+/* A custom end (winner -1 for a draw) with its id.  NULL on success, else a
+ * sentence saying why the verdict is not valid (the game unchanged). */
+const char *sg_game_end_custom(sg_game *g, sg_outcome outcome, int winner, const char *id);
+/* An end a record, a clock or an arbiter states: SG_END_RESIGNATION,
+ * SG_END_TIME_UP or SG_END_ILLEGAL_MOVE with the loser; SG_END_AGREEMENT or
+ * SG_END_IMPASSE_24 as a draw (loser -1; the points are counted as evidence).
+ * false when the game has ended or the pair makes no sense. */
+bool sg_game_end_stated(sg_game *g, sg_end reason, int loser);
 /* The side to move declares.  SG_CLAIM_OK: the game is won.  A fault: the
  * game is unchanged (the evidence in *v), unless the rule set makes a wrong
  * declaration lose: then the game ends and *v is that verdict.

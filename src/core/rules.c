@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "game.h"
+#include "pieces.h"
 
 /* ---- rule sets ---------------------------------------------------------------------- */
 static void rules_base(sg_rules *r, const char *name, sg_variant v)
@@ -66,9 +67,39 @@ void sg_verdict_clear(sg_verdict *v)
 
 static const char *const END_ID[SG_END_NB] = {
     "none", "checkmate", "no-legal-move", "royals-lost", "bare-royal", "sennichite", "perpetual-check",
-    "impasse-24", "declaration", "wrong-declaration", "max-moves", "resignation", "agreement", "custom"};
+    "impasse-24", "declaration", "wrong-declaration", "max-moves", "resignation", "agreement", "custom",
+    "time-up", "illegal-move"};
 
 const char *sg_end_id(sg_end e) { return (unsigned)e < SG_END_NB ? END_ID[e] : "unknown"; }
+
+sg_end sg_end_from_id(const char *id)
+{
+    for (int e = 1; e < SG_END_NB; e++)
+        if (strcmp(id, END_ID[e]) == 0) return (sg_end)e;
+    return SG_END_NONE;
+}
+
+const char *sg_verdict_id(const sg_verdict *v)
+{
+    return v->reason == SG_END_CUSTOM && v->custom_id[0] ? v->custom_id : sg_end_id(v->reason);
+}
+
+const char *sg_custom_id_check(const char *id)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n >= sizeof ((sg_verdict *)0)->custom_id) return "a custom verdict's id must have 1 to 31 bytes";
+    for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+        if (*c < 0x20 || *c == 0x7f || *c == '=')
+            return "a custom verdict's id may not hold control characters or '='";
+    if (sg_end_from_id(id) != SG_END_NONE || strcmp(id, "none") == 0)
+        return "a custom verdict's id may not be the id of a built-in end";
+    return NULL;
+}
+
+static const char *const CLAIM_ID[SG_CLAIM_NB] = {
+    "ok", "not-in-rules", "king-not-in-camp", "too-few-pieces", "in-check", "too-few-points"};
+
+const char *sg_claim_id(sg_claim c) { return (unsigned)c < SG_CLAIM_NB ? CLAIM_ID[c] : "unknown"; }
 
 static const char *side_name(int c) { return c == SG_BLACK ? "Black" : "White"; }
 
@@ -139,8 +170,10 @@ int sg_verdict_text(const sg_verdict *v, sg_variant variant, char *buf, int size
     case SG_END_RESIGNATION: return snprintf(buf, n, "%s wins: %s resigned.", win, lose);
     case SG_END_AGREEMENT: return snprintf(buf, n, "Draw by agreement.");
     case SG_END_CUSTOM:
-        if (v->outcome == SG_OUTCOME_WIN) return snprintf(buf, n, "%s wins by a custom rule.", win);
-        return snprintf(buf, n, "Draw by a custom rule.");
+        if (v->outcome == SG_OUTCOME_WIN) return snprintf(buf, n, "%s wins by a custom rule (%s).", win, v->custom_id);
+        return snprintf(buf, n, "Draw by a custom rule (%s).", v->custom_id);
+    case SG_END_TIME_UP: return snprintf(buf, n, "%s wins: %s ran out of time.", win, lose);
+    case SG_END_ILLEGAL_MOVE: return snprintf(buf, n, "%s wins: %s made an illegal move.", win, lose);
     default:
         (void)variant;
         return snprintf(buf, n, "The game goes on.");
@@ -150,11 +183,8 @@ int sg_verdict_text(const sg_verdict *v, sg_variant variant, char *buf, int size
 /* ---- points ------------------------------------------------------------------------------ */
 int sg_piece_points(sg_ptype t)
 {
-    switch (t) {
-    case SG_BISHOP: case SG_ROOK: case SG_HORSE: case SG_DRAGON: return 5;
-    case SG_NO_PT: case SG_KING: case SG_PRINCE: return 0;
-    default: return (t > SG_NO_PT && t < SG_PT_NB) ? 1 : 0;
-    }
+    const sg_piece_info *pi = sg_piece_info_of(t);
+    return pi ? pi->points : 0;
 }
 
 int sg_count_points(const sg_pos *p, sg_color c, bool camp_only, int *pieces)

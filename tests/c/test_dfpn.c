@@ -132,7 +132,7 @@ static void test_limits(void)
     const char *sfen = "9/9/9/1+P1+B5/1p2S4/+pn7/1k2G4/s8/+l1L+p1+B3 b 3G2r2s3n2l14p 1";
     sg_dfpn_opts o;
     sg_dfpn_opts_default(&o);
-    o.max_nodes = 50;
+    o.limits.nodes = 50;
     sg_pos p;
     sg_dfpn_result r;
     if (load(&p, sfen)) {
@@ -143,7 +143,7 @@ static void test_limits(void)
         /* the stop flag */
         volatile int stop = 1;
         sg_dfpn_opts_default(&o);
-        o.stop = &stop;
+        o.limits.stop = &stop;
         sg_tt_clear(tt);
         sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
         CHECK_EQ_INT(r.status, SG_DFPN_UNKNOWN);

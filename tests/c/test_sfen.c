@@ -39,7 +39,7 @@ static void errors(void)
     expect_error("lnsgkgsnl/1r5b1/ppppppppp/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 56, "board has 8 ranks, expected 9");
     expect_error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 50, "board has more than 9 ranks");
     expect_error("lnsgkgsnl/1r5b1/ppppxpppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 21, "unknown piece letter 'x'");
-    expect_error("lnsgkgsnl/1r5b1/ppppEpppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 21, "unknown piece letter 'E'");
+    expect_error("lnsgkgsnl/1r5b1/ppppEpppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 21, "unknown piece letter 'E' (the drunken elephant is Sho shogi's: read the SFEN as variant sho)");
     expect_error("lnsgkgsnl/1r5b1/pppp+/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 22, "unknown piece letter '/'");
     expect_error("lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 5, "a king cannot be promoted");
     expect_error("lns+gkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 4, "a gold cannot be promoted");

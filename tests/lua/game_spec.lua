@@ -40,7 +40,8 @@ describe("shogi.game", function()
 
   it("raises on bad options", function()
     assert.equal("bad argument #2 to 'game' (options table expected, got number)", raised(shogi.game, nil, 3))
-    assert.equal("unknown game option 'maxmoves'", raised(shogi.game, "startpos", {maxmoves = 3}))
+    assert.equal("unknown game option 'maxmoves' (rules, variant, strict, or a rule option)",
+      raised(shogi.game, "startpos", {maxmoves = 3}))
     assert.equal("option 'variant' is 'sho' but the position is standard",
       raised(core.game, core.position("startpos"), {variant = "sho"}))
     assert.equal("option 'rules' must be a rule-set name or table",
@@ -170,7 +171,7 @@ describe("results", function()
     r = g:resign("w")
     assert.equal("b", r.winner)
     g = game()
-    assert.matches("bad argument #2 to '%S+' %(invalid option 'x'%)", raised(g.resign, g, "x"))
+    assert.matches("bad argument #2 to '%S+' %(bad side 'x' %(\"b\" or \"w\"%)%)", raised(g.resign, g, "x"))
     r = g:agree_draw()
     assert.same({outcome = "draw", reason = "agreement", ply = 0, text = "Draw by agreement."}, r)
   end)

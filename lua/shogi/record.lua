@@ -180,6 +180,9 @@ local function verdict_reason(g)
 end
 
 -- Applies the record's end marker to the game; returns true | nil, msg.
+-- the verdicts g:end_by makes (the others come from play, claims or end tests)
+local BY_RULE = {["time-up"] = true, ["illegal-move"] = true, resignation = true, agreement = true}
+
 local function apply_ending(g, e, name)
   local where = ("%s:%d: "):format(name, e.lineno or 0)
   local reason = verdict_reason(g)
@@ -208,17 +211,23 @@ local function apply_ending(g, e, name)
   -- 詰み/%TSUMI is kept as stated: a tsume record ends "詰み" where only a futile
   -- interposition is left, which the rules of play do not call checkmate.
   if g:result() then return true end
-  -- a verdict komadai wrote as a comment (a custom one, the 24-point count)
+  -- a verdict komadai wrote as a comment (a custom one, the 24-point count, a
+  -- resignation or time loss of the side not to move)
   local vreason, vwinner = common.parse_verdict_comment(e.comment)
+  local loser = vwinner and (vwinner == "b" and "w" or "b")
   if vreason == "impasse-24" then
     pcall(g.impasse, g)
+  elseif BY_RULE[vreason] then
+    pcall(g.end_by, g, vreason, loser)
   elseif vreason then
-    common.end_custom(g, {reason = vreason, winner = vwinner, text = e.comment})
+    pcall(g.end_custom, g, {reason = vreason, winner = vwinner, text = "read from the record: " .. e.comment})
   end
   if g:result() then return true end
   -- fouls and time losses the record states become verdicts
-  local stated, loser = common.stated_loss(n, g:side())
-  if stated then common.end_by(g, stated, loser) end
+  local p = n and common.parse_ending("csa", n, g:side())
+  if p and p.result and (p.reason == "time-up" or p.reason == "illegal-move") then
+    pcall(g.end_by, g, p.reason, p.loser)
+  end
   return true
 end
 
@@ -241,12 +250,15 @@ local function build(rec, name, fmt, opts)
   if not (ok and g) then
     -- a start that breaks a diagram rule (Kifu for Windows' nine pawns on one
     -- file) is read leniently, with what it breaks as warnings
-    local lenient, problems = common.lenient_start(start, variant)
+    local lopts = {strict = false}
+    for k, val in pairs(gopts or {}) do lopts[k] = val end
+    local lenient = start ~= "startpos" and start ~= "sho" and
+      shogi.position(start, {variant = variant, strict = false})
     if lenient then
-      local ok2, g2 = pcall(shogi.game, lenient, gopts)
+      local ok2, g2 = pcall(shogi.game, lenient, lopts)
       if ok2 and g2 then
         ok, g, warnings = true, g2, {}
-        for _, p in ipairs(problems) do
+        for _, p in ipairs(lenient:problems()) do
           warnings[#warnings + 1] = ("%s:%d: start position: %s"):format(name, rec.start_line or 1, p.text)
         end
       end
@@ -287,7 +299,7 @@ local function build(rec, name, fmt, opts)
         -- the record itself says this move was a foul: keep it beside the ending
         info.ending = stated_ending(e, #main.moves - 1, mover)
         info.ending.illegal = {usi = foul, text = mv.text, reason = tostring(why)}
-        common.end_by(g, "illegal-move", mover)
+        pcall(g.end_by, g, "illegal-move", mover)
         return g
       end
       return nil, ("%s:%d: move %d (%s): %s"):format(name, mv.lineno, ply, mv.text, tostring(err)), g
@@ -380,7 +392,7 @@ local function valid_branches(list, positions, nmoves)
 end
 
 -- What a writer needs of a game, as plain values.
-local function view(g)
+local function view(g, format)
   local info = (g.info and g:info()) or {}
   local start = g:start()
   local moves = g:moves()
@@ -399,11 +411,12 @@ local function view(g)
   end
   local verdict = g:result()
   if verdict then
-    local derived, comment = common.ending_of_verdict(verdict, last:side())
+    local derived = common.ending_of_game(g, format)
     -- the game's own verdict wins over a stale or contradicting stated one
     if not ending or common.ending_winner(ending.name, last:side()) ~= (verdict.winner or "draw")
-        or (derived ~= ending.name and comment) then
-      ending = {name = derived, ply = #moves, comment = comment}
+        or (derived.name ~= ending.name and derived.comment) then
+      ending = {name = derived.name, text = derived.text, comment = derived.comment, ply = #moves,
+                from_game = true}
     end
   end
   return {
@@ -425,7 +438,7 @@ function M.write(g, format, opts)
   format = format:lower()
   opts = opts or {}
   local mod = require("shogi.record." .. module_of[format])
-  local text = mod.write(view(g), format, opts)
+  local text = mod.write(view(g, format), format, opts)
   local enc = opts.encoding and opts.encoding:lower():gsub("[_-]", "")
   if enc and enc ~= "utf8" then
     local target = (enc == "cp932" or enc == "shiftjis" or enc == "sjis") and "CP932"

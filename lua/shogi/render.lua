@@ -5,7 +5,7 @@
 --   opts.last   a USI move whose square is marked with '*' (for a game: its
 --               last move unless opts.last is false)
 -- Only the position's public methods are used: at, hand, side, ply, variant;
--- piece names and the hand order come from the core (shogi.pieces).
+-- piece names and the hand order come from the core (core.pieces).
 local common = require "shogi.record.common"
 
 local concat, format, rep = table.concat, string.format, string.rep

@@ -9,7 +9,6 @@
 --   tsume.solve(pos, {nodes = 1e6})      -> {status, length, pv, nodes, seconds}
 --   tsume.check("examples/tsume/x.lua")  -> report (report.text to read)
 local core = require "shogi.core"
-local pieces = require "shogi.pieces"
 
 local error, ipairs, pairs, pcall, require = error, ipairs, pairs, pcall, require
 local tostring, type = tostring, type
@@ -58,7 +57,7 @@ end
 local function hand_left(pos, side)
   local h = pos:hand(side)
   local parts, any = {}, false
-  for _, t in ipairs(pieces.of(pos:variant()).hand_order) do
+  for _, t in ipairs(core.pieces(pos:variant()).hand_order) do
     if h[t] and h[t] > 0 then
       any = true
       parts[#parts + 1] = h[t] > 1 and (t .. h[t]) or t

@@ -197,17 +197,24 @@ local ENDINGS = {
    {reason = "resignation", winner = "b"}, {kif = "投了", csa = "%TORYO", jkf = '"special":"TORYO"'}},
   {"sennichite", function() return play(shogi.game(), ("2h3h 8b7b 3h2h 7b8b "):rep(3)) end,
    {reason = "sennichite"}, {kif = "千日手", csa = "%SENNICHITE", jkf = '"special":"SENNICHITE"'}},
-  -- black's rook checks on every move: black's foul (issue 11: it was written %SENNICHITE, a draw)
+  -- black's rook checks on every move: black's foul, never %SENNICHITE (a draw to every
+  -- other program; issue 11).  White to move at the fourth time: the side wronged.
   {"perpetual check by black", function()
+     return play(shogi.game("4k4/9/9/9/9/9/9/4R4/4K4 w - 1"), ("5a4a 5h4h 4a5a 4h5h "):rep(3))
+   end,
+   {reason = "perpetual-check", winner = "w"},
+   {kif = "  13 反則勝ち", csa = "%+ILLEGAL_ACTION", jkf = '"special":"+ILLEGAL_ACTION"'}},
+  {"perpetual check by white", function()
+     return play(shogi.game("4k4/4r4/9/9/9/9/9/9/4K4 b - 1"), ("5i4i 5b4b 4i5i 4b5b "):rep(3))
+   end,
+   {reason = "perpetual-check", winner = "b"},
+   {kif = "  13 反則勝ち", csa = "%-ILLEGAL_ACTION", jkf = '"special":"-ILLEGAL_ACTION"'}},
+  -- the checking side to move at the fourth time: it loses by a foul of the side to move
+  {"perpetual check by black, black to move", function()
      return play(shogi.game("4k4/9/9/9/9/9/9/5R3/4K4 b - 1"), ("4h5h 5a4a 5h4h 4a5a "):rep(3))
    end,
    {reason = "perpetual-check", winner = "w"},
-   {kif = "反則負け", csa = "%+ILLEGAL_ACTION", jkf = '"special":"+ILLEGAL_ACTION"'}},
-  {"perpetual check by white", function()
-     return play(shogi.game("4k4/5r3/9/9/9/9/9/9/4K4 w - 1"), ("4b5b 5i4i 5b4b 4i5i "):rep(3))
-   end,
-   {reason = "perpetual-check", winner = "b"},
-   {kif = "反則負け", csa = "%-ILLEGAL_ACTION", jkf = '"special":"-ILLEGAL_ACTION"'}},
+   {kif = "  13 反則負け", csa = "%ILLEGAL_MOVE", jkf = '"special":"ILLEGAL_MOVE"'}},
   {"declaration", function()
      local g = shogi.game("4K4/9/9/9/9/9/+r+bgggg+b+r1/ssssk4/9 w - 1", {rules = "computer"})
      assert(g:declare())
@@ -242,6 +249,7 @@ describe("each ending written and read in KIF, KI2, CSA and JKF", function()
         local text = record.write(g, f)
         local word = f == "ki2" and "まで" or words[f]
         assert.truthy(text:find(word, 1, true), text)
+        assert.falsy(text:find("SENNICHITE", 1, true) and want.reason ~= "sennichite", text)
         if want.reason == "took-gold" or want.reason == "impasse-24" then
           assert.truthy(text:find("komadai verdict: " .. want.reason .. " winner=" .. want.winner, 1, true), text)
           assert.falsy(text:find("反則", 1, true) or text:find("ILLEGAL", 1, true), text)

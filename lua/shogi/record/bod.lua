@@ -39,13 +39,6 @@ function M.split_header(line)
   return line:sub(1, at - 1), line:sub(at + len)
 end
 
-local function in_hand_order(letter)
-  for _, l in ipairs(common.pieces("standard").hand_order) do
-    if l == letter then return true end
-  end
-  return false
-end
-
 -- "角二　金二　桂" -> {B = 2, G = 2, N = 1} | nil, msg
 function M.parse_hand(text)
   local hand = {}
@@ -53,10 +46,11 @@ function M.parse_hand(text)
   if text == "なし" or text == "" then return hand end
   for item in (text:gsub(SPACE, " ") .. " "):gmatch("(%S+)%s") do
     local first = utf8.char(utf8.codepoint(item, 1))
-    local letter = core.parse_piece(first)
-    if not letter or not in_hand_order(letter) then
+    local row = common.piece_row("standard", first)
+    if not row or not row.droppable then
       return nil, "unknown piece in hand '" .. item .. "'"
     end
+    local letter = row.usi
     local n = common.kanji_count(item:sub(#first + 1))
     if not n then return nil, "bad count in hand '" .. item .. "'" end
     hand[letter] = (hand[letter] or 0) + n

@@ -1,11 +1,10 @@
 -- Helpers shared by the record readers and writers (shogi.record.*): squares,
 -- SFEN assembly, kanji numbers, text widths, times, and the record end
 -- markers.  Piece names are not here: they come from the core
--- (shogi.pieces, core.piece_name, core.parse_piece).
+-- (core.pieces, core.parse_piece).
 local core = require "shogi.core"
-local pieces = require "shogi.pieces"
 
-local ipairs, pairs, pcall, tonumber, tostring, utf8 = ipairs, pairs, pcall, tonumber, tostring, utf8
+local ipairs, pairs, tonumber, tostring, utf8 = ipairs, pairs, tonumber, tostring, utf8
 local string_format, string_rep, table_concat = string.format, string.rep, table.concat
 local floor = math.floor
 local _ENV = nil -- luacheck: ignore 211
@@ -16,13 +15,13 @@ local M = {}
 --- the piece table of a variant ("standard" or "sho"), or of a position's variant
 function M.pieces(x)
   if x ~= nil and x ~= "standard" and x ~= "sho" then x = x:variant() end
-  return pieces.of(x)
+  return core.pieces(x or "standard")
 end
 
 --- the row of a piece given by any name the core reads (USI letters of either
 -- case, CSA, kanji in full or one character), in a variant; nil if unknown
 function M.piece_row(variant, text)
-  local t = pieces.of(variant)
+  local t = core.pieces(variant or "standard")
   return t[text] or t.by_csa[text] or t.by_name[text]
 end
 
@@ -120,7 +119,7 @@ function M.sfen(board, hands, side, ply)
   end
   local hand = {}
   for _, s in ipairs({"b", "w"}) do
-    for _, l in ipairs(pieces.of("standard").hand_order) do
+    for _, l in ipairs(core.pieces("standard").hand_order) do
       local n = hands[s] and hands[s][l] or 0
       if n > 0 then
         hand[#hand + 1] = (n > 1 and string_format("%d", n) or "") .. (s == "b" and l or l:lower())
@@ -173,123 +172,76 @@ M.VARIANT_HEADER = "種類"
 M.variant_of_header = {["小将棋"] = "sho"}
 M.header_of_variant = {sho = "小将棋"}
 
--- ---- record end markers ------------------------------------------------------------------------
--- Canonical names are the CSA ones without '%'.  KIF words per name, for the side
--- to move: the KIF word and whether it needs the side (反則勝ち/反則負け).
-M.ending_of_kif = {
-  ["投了"] = "TORYO", ["中断"] = "CHUDAN", ["千日手"] = "SENNICHITE", ["切れ負け"] = "TIME_UP",
-  ["時間切れ"] = "TIME_UP", ["持将棋"] = "JISHOGI", ["入玉勝ち"] = "KACHI", ["詰み"] = "TSUMI",
-  ["詰"] = "TSUMI", ["不詰"] = "FUZUMI", ["引き分け"] = "HIKIWAKE", ["待った"] = "MATTA",
-  ["エラー"] = "ERROR", ["封じ手"] = "FUUJITE",
-}
-M.kif_of_ending = {
-  TORYO = "投了", CHUDAN = "中断", SENNICHITE = "千日手", TIME_UP = "切れ負け", JISHOGI = "持将棋",
-  KACHI = "入玉勝ち", TSUMI = "詰み", FUZUMI = "不詰", HIKIWAKE = "引き分け", MATTA = "待った",
-  ERROR = "エラー", MAX_MOVES = "持将棋", OUTE_SENNICHITE = "反則負け", ILLEGAL_MOVE = "反則負け",
-  FUUJITE = "封じ手",
-}
-M.csa_endings = {TORYO = true, CHUDAN = true, SENNICHITE = true, OUTE_SENNICHITE = true,
-                 TIME_UP = true, ILLEGAL_MOVE = true, ["+ILLEGAL_ACTION"] = true,
-                 ["-ILLEGAL_ACTION"] = true, JISHOGI = true, KACHI = true, HIKIWAKE = true,
-                 MAX_MOVES = true, TSUMI = true, FUZUMI = true, ERROR = true, MATTA = true}
+-- ---- record end markers: the core's table (core.endings, core.parse_ending,
+-- core.ending_words, core.parse_verdict_comment) ---------------------------------
+-- A stated end is kept in info().ending by its canonical name, the CSA word
+-- without '%' ("TORYO", "+ILLEGAL_ACTION", ...); its meaning and its words in the
+-- other formats come from the core's table.
+local function other(side) return side == "b" and "w" or "b" end
 
--- the winner an end marker implies, with side the side to move: "b", "w", "draw" or nil
-function M.ending_winner(name, side)
-  local other = side == "b" and "w" or "b"
-  if name == "TORYO" or name == "TIME_UP" or name == "ILLEGAL_MOVE" or name == "TSUMI"
-    or name == "OUTE_SENNICHITE" then
-    return other
-  elseif name == "KACHI" then
-    return side
-  elseif name == "+ILLEGAL_ACTION" then
-    return "w"
-  elseif name == "-ILLEGAL_ACTION" then
-    return "b"
-  elseif name == "SENNICHITE" or name == "JISHOGI" or name == "HIKIWAKE" or name == "MAX_MOVES" then
-    return "draw"
-  end
-  return nil
+-- the loser a parsed end states: a side, "draw", or nil for no result
+local function loser_of(p)
+  if not p.result then return nil end
+  return p.loser or "draw"
 end
 
--- ---- verdicts and end markers (adapters: the core's endings table will answer) ----
--- The rules, whatever program reads the record: a custom verdict is never a foul
--- (it is %CHUDAN / 中断 with a comment line naming it, which this reader turns back
--- into the same verdict); perpetual check is the checking side's foul
--- (%+ILLEGAL_ACTION when black checked, %-ILLEGAL_ACTION when white did).
-local NAME_OF_REASON = {
-  resignation = "TORYO", checkmate = "TSUMI", ["no-legal-move"] = "TSUMI", sennichite = "SENNICHITE",
-  declaration = "KACHI", ["max-moves"] = "MAX_MOVES", agreement = "HIKIWAKE", abort = "CHUDAN",
-}
-local SIGN = {b = "+", w = "-"}
-
-M.VERDICT_COMMENT = "komadai verdict: "
-
---- the comment line that names a verdict: "komadai verdict: took-gold winner=b"
-function M.verdict_comment(v)
-  return M.VERDICT_COMMENT .. tostring(v.reason) .. " winner=" .. (v.winner or "draw")
+local function row_loser(row, side)
+  local l = row.loser
+  if l == "side-to-move" then return side elseif l == "other" then return other(side)
+  elseif l == "none" then return nil end
+  return l
 end
 
---- a comment's verdict line -> reason, winner ("b", "w" or nil for a draw); nil if none
-function M.parse_verdict_comment(text)
-  if not text then return nil end
-  for l in (text .. "\n"):gmatch("(.-)\n") do
-    local reason, winner = l:match("^" .. M.VERDICT_COMMENT .. "(%S+) winner=(%S+)%s*$")
-    if reason and (winner == "b" or winner == "w" or winner == "draw") then
-      return reason, winner ~= "draw" and winner or nil
+--- a format's end word, with the side to move -> {result =, reason =, loser =, winner =} | nil
+function M.parse_ending(format, word, side)
+  return core.parse_ending(format == "ki2" and "kif" or format, word, side)
+end
+
+--- the word of format `to` that means what `word` of format `from` means; nil if it has none
+function M.translate_ending(from, word, to, side)
+  local p = M.parse_ending(from, word, side)
+  if not p then return nil end
+  local reason, loser = p.result and p.reason or "none", loser_of(p)
+  local col, own = to == "ki2" and "kif" or to, from == "ki2" and "kif" or from
+  for _, row in ipairs(core.endings) do   -- the word's own row first (不詰 is FUZUMI)
+    if row[own] == word and row[col] and row.reason == reason and row_loser(row, side) == loser then
+      return row[col]
     end
   end
-  return nil
-end
-
---- a verdict (g:result()) and the side to move -> end marker name, comment line or nil
-function M.ending_of_verdict(v, side)
-  if not v then return nil end
-  local r = v.reason
-  if NAME_OF_REASON[r] then return NAME_OF_REASON[r] end
-  if r == "perpetual-check" and v.loser then return SIGN[v.loser] .. "ILLEGAL_ACTION", M.verdict_comment(v) end
-  if r == "illegal-move" and v.loser then
-    if v.loser == side then return "ILLEGAL_MOVE" end
-    return SIGN[v.loser] .. "ILLEGAL_ACTION"
+  for _, row in ipairs(core.endings) do
+    if row[col] and row.reason == reason and row_loser(row, side) == loser then return row[col] end
   end
-  if r == "time-up" and v.loser == side then return "TIME_UP" end
-  if r == "impasse-24" and not v.winner then return "JISHOGI", M.verdict_comment(v) end
-  return "CHUDAN", M.verdict_comment(v)
-end
-
---- an end marker that states a loss by rule rather than by play, with the side
--- to move -> verdict reason ("time-up" | "illegal-move"), loser; nil otherwise
-function M.stated_loss(name, side)
-  local other = side == "b" and "w" or "b"
-  if name == "TIME_UP" then return "time-up", side end
-  if name == "ILLEGAL_MOVE" then return "illegal-move", side end
-  if name == "+ILLEGAL_ACTION" then return "illegal-move", "b" end
-  if name == "-ILLEGAL_ACTION" then return "illegal-move", "w" end
-  if name == "OUTE_SENNICHITE" then return "illegal-move", other end
   return nil
 end
 
---- g:end_by(reason, loser): a stated ending made the game's verdict (the core's
--- game API; until it is there the stated ending stays in info().ending only)
-function M.end_by(g, reason, loser)
-  local f = g.end_by
-  if f then return pcall(f, g, reason, loser) end
-  return false
+--- the canonical name of a format's end word (nil for a word the core does not know)
+function M.ending_name(format, word, side)
+  if format == "csa" or format == "jkf" then
+    word = word:gsub("^%%", "")
+    return M.parse_ending(format, word, side) and word or nil
+  end
+  return M.translate_ending(format, word, "csa", side)
 end
 
---- g:end_custom{reason =, winner =, text =}: a custom verdict read back
-function M.end_custom(g, t)
-  local f = g.end_custom
-  if f then return pcall(f, g, t) end
-  return false
+--- the winner an end name implies, with the side to move: "b", "w", "draw" or nil (no result)
+function M.ending_winner(name, side)
+  local p = name and M.parse_ending("csa", name, side)
+  if not p or not p.result then return nil end
+  return p.winner or "draw"
 end
 
---- a start position that breaks diagram rules, built leniently (the core's
--- {strict = false}) -> position, its problems {{id =, text =}, ...} | nil
-function M.lenient_start(start, variant)
-  if start == "startpos" or start == "sho" then return nil end
-  local ok, pos = pcall(core.position, start, {variant = variant or "standard", strict = false})
-  if not ok or not pos or not pos.problems then return nil end
-  return pos, pos:problems()
+--- the game's verdict in a format's words -> ending {name =, text =, comment =} | nil
+function M.ending_of_game(g, format)
+  local csa = core.ending_words(g, "csa")
+  if not csa then return nil end
+  local own = (format == "kif" or format == "ki2" or format == "jkf") and core.ending_words(g, format)
+  return {name = csa.word, text = own and own.word, comment = csa.comment or csa.note}
+end
+
+--- a comment's "komadai verdict: <reason> winner=<b|w|draw>" line -> reason, winner | nil
+function M.parse_verdict_comment(text)
+  if not text then return nil end
+  return core.parse_verdict_comment(text)
 end
 
 -- Reads "sente"/"gote" words used in まで lines and headers

@@ -35,13 +35,6 @@ local function piece_of(csa)
   return row, row ~= nil
 end
 
-local function in_hand_order(letter)
-  for _, l in ipairs(common.pieces("standard").hand_order) do
-    if l == letter then return true end
-  end
-  return false
-end
-
 -- ---- moves -----------------------------------------------------------------------
 local function resolve(mv, pos)
   local usi, err = pos:parse_move(mv.text, "csa")
@@ -192,7 +185,7 @@ function M.parse(lines, name)
               hands.all = who
             else
               local row = piece_of(pc)
-              if not row or not in_hand_order(row.usi) then
+              if not row or not row.droppable then
                 return fail(i, "piece '" .. pc .. "' cannot be in hand")
               end
               hands[who][row.usi] = (hands[who][row.usi] or 0) + 1
@@ -217,7 +210,7 @@ function M.parse(lines, name)
       elseif c1 == "%" then
         if not side then return fail(i, "an end marker before the side to move") end
         local n = s:sub(2)
-        if not common.csa_endings[n] then return fail(i, "unknown end marker '" .. s .. "'") end
+        if not common.parse_ending("csa", n, side) then return fail(i, "unknown end marker '" .. s .. "'") end
         main.ending = {name = n, text = s, lineno = i}
         last_time_target = "ending"
         in_moves = true
@@ -361,7 +354,6 @@ function M.write(v, _, opts)
     if n == "OUTE_SENNICHITE" then   -- the checking side (the one not to move) lost
       n = (v.positions[#v.moves]:side() == "b" and "-" or "+") .. "ILLEGAL_ACTION"
     elseif n == "MAX_MOVES" and not v3 then n = "JISHOGI"
-    elseif n == "FUUJITE" then n = "CHUDAN"
     end
     out[#out + 1] = "%" .. n
     if e.time then out[#out + 1] = time_text(e.time, v3) end

@@ -110,7 +110,7 @@ local function build_line(list, first, counter, parent, name)
     if type(node) ~= "table" then return nil, ("%s:1: move list entry %d is not an object"):format(name, k) end
     if node.special and not is_null(node.special) then
       local n = tostring(node.special)
-      if not common.csa_endings[n] then
+      if not (common.parse_ending("jkf", n, "b") or common.parse_ending("csa", n, "b")) then
         return nil, ("%s:1: unknown special '%s'"):format(name, n)
       end
       line.ending = {name = n, text = n, lineno = counter.lines[counter.n] or 1,
@@ -285,7 +285,10 @@ local function line_nodes(line, positions, prevs, first_node)
                          comments = split_comment(line.comments[ply]), time = time_obj(line.times[ply])}
   end
   if e and e.name then
-    nodes[#nodes + 1] = {special = e.name, time = time_obj(e.time), comments = split_comment(e.comment)}
+    local side = pos[line.first + #line.moves - 1 + (e.illegal and 1 or 0)]
+    local special = e.from_game and e.text or
+      common.translate_ending("csa", e.name, "jkf", side and side:side() or "b") or e.name
+    nodes[#nodes + 1] = {special = special, time = time_obj(e.time), comments = split_comment(e.comment)}
   end
   return nodes
 end

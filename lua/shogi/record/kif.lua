@@ -73,11 +73,9 @@ end
 -- ---- endings --------------------------------------------------------------------------
 local function other(side) return side == "b" and "w" or "b" end
 
--- KIF special move word -> canonical end marker, for side to move `side`
+-- KIF special move word -> canonical end name (the core's table), for side to move `side`
 local function ending_of_word(word, side)
-  if word == "反則勝ち" then return side == "b" and "-ILLEGAL_ACTION" or "+ILLEGAL_ACTION" end
-  if word == "反則負け" then return side == "b" and "+ILLEGAL_ACTION" or "-ILLEGAL_ACTION" end
-  return common.ending_of_kif[word]
+  return common.ending_name("kif", word, side)
 end
 
 -- "まで3手で先手の勝ち" -> {name=, winner=} (name nil when unknown)
@@ -265,7 +263,7 @@ function M.parse(lines, name)
       if time == false then return fail(i, "bad time '" .. trim(after) .. "'") end
       local side = side_at(ply)
       local ename = ending_of_word(text, side)
-      if ename or text == "反則勝ち" or text == "反則負け" then
+      if ename then
         cur.ending = {name = ename, text = text, lineno = i, time = time or nil}
       else
         local added, err2 = add_move(i, text, false, ply)
@@ -338,14 +336,11 @@ local function summary_of(e, nmoves, side, names)
   return e.summary
 end
 
+-- the end line's word: as the record wrote it, the core's word for the game's
+-- verdict, or the KIF word that means what the end's name means
 local function ending_word(e, side)
-  if e.text and ending_of_word(e.text, side) == e.name then return e.text end
-  local n = e.name
-  if n == "+ILLEGAL_ACTION" or n == "-ILLEGAL_ACTION" then
-    local fouler = n == "+ILLEGAL_ACTION" and "b" or "w"
-    return fouler == side and "反則負け" or "反則勝ち"
-  end
-  return common.kif_of_ending[n]
+  if e.text and (e.from_game or ending_of_word(e.text, side) == e.name) then return e.text end
+  return common.translate_ending("csa", e.name, "kif", side)
 end
 
 local function time_text(t)

@@ -17,6 +17,7 @@
 --                       ending, branches}: alternatives to move N of the line they hang from
 --   info.ending         {name = "TORYO"|"SENNICHITE"|..., ply = N, text = as written,
 --                       summary = "まで..." line, time = {used, total}, winner = "b"|"w"|"draw"}
+--   info.warnings       what a leniently read start position breaks ("file:line: start position: ...")
 --   info.format, info.source  where the game came from
 local common = require "shogi.record.common"
 

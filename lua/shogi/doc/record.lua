@@ -20,7 +20,9 @@ return {
       .. "Sho shogi: USI \"variant sho\" before the position, KIF/KI2/BOD/JKF header 種類：小将棋, CSA "
       .. "'variant sho (SZ/TS pieces also say it); a bare Sho SFEN needs opts.variant = \"sho\". "
       .. "A comment \"komadai verdict: <reason> winner=<b|w|draw>\" at the end gives the game that "
-      .. "verdict (a custom one, or the 24-point count). "
+      .. "verdict (a custom one, or the 24-point count); stated fouls and time losses (%TIME_UP, "
+      .. "%ILLEGAL_MOVE, 切れ負け, 反則勝ち, ...) become verdicts; a start that breaks a diagram rule "
+      .. "is read leniently, with g:info().warnings. "
       .. "opts: {encoding =, name = (source name in messages), game = (options for shogi.game), "
       .. "variant = \"sho\"}.",
     example = 'g = shogi.read "game.kif"\n'
@@ -57,7 +59,8 @@ return {
       .. "format has them; the end is the record's stated one if it still fits the game, else "
       .. "the game's verdict: a custom verdict as 中断/%CHUDAN with a \"komadai verdict:\" comment "
       .. "(never a foul), perpetual check as the checking side's foul (%+ILLEGAL_ACTION / "
-      .. "%-ILLEGAL_ACTION). A Sho game names its variant in every format. Reading what was "
+      .. "%-ILLEGAL_ACTION, or %ILLEGAL_MOVE when the checker is to move), never %SENNICHITE. "
+      .. "A Sho game names its variant in every format. Reading what was "
       .. "written gives the same game.",
     example = 'print(g:write "kif")\nio.open("g.csa", "w"):write(g:write("csa", {version = "3.0"}))',
   },

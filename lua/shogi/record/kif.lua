@@ -83,9 +83,8 @@ local function ending_of_summary(text, side)
   local rest = text:match("^まで%s*%d+%s*手(.*)$")
   if not rest then return {} end
   rest = trim(rest:gsub("^で", ""))
-  local simple = {["詰"] = "TSUMI", ["詰み"] = "TSUMI", ["中断"] = "CHUDAN", ["千日手"] = "SENNICHITE",
-          ["持将棋"] = "JISHOGI", ["不詰"] = "FUZUMI", ["引き分け"] = "HIKIWAKE"}
-  if simple[rest] then return {name = simple[rest]} end
+  local simple = common.ending_name("kif", rest, side)   -- まで3手で詰, ...で千日手, ...で中断
+  if simple then return {name = simple} end
   local who = rest:match("^時間切れにより(..-)の勝ち$")
   if who and common.side_of_word[who] then return {name = "TIME_UP", winner = common.side_of_word[who]} end
   local what

@@ -13,6 +13,7 @@ local concat, sort, format = table.concat, table.sort, string.format
 local type, pairs, ipairs, pcall, require, tostring = type, pairs, ipairs, pcall, require, tostring
 local package, io = package, io
 local G = _G
+local _ENV = nil -- luacheck: ignore 211
 
 local WIDTH = 78
 

@@ -13,11 +13,14 @@ local type, tostring, pairs, ipairs, pcall, select, require = type, tostring, pa
 local rawget, load = rawget, load
 local getmetatable = debug and debug.getmetatable or getmetatable
 local math_type = math.type
+local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
--- The display settings are the renderer's defaults, so shogi.render() agrees.
-M.settings = render.defaults
+-- The REPL's own display settings, starting from the renderer's defaults
+-- (changing them changes the prompt's boards, not shogi.render() for others).
+M.settings = {}
+for k, v in pairs(render.defaults) do M.settings[k] = v end
 
 local WIDTH = 78
 
@@ -180,10 +183,11 @@ function M.start(opts)
     version, G._VERSION)
 end
 
-local USI_MOVE = {"^[1-9][a-i][1-9][a-i]%+?$", "^[PLNSGBRE]%*[1-9][a-i]$"}
-
-local function matches_usi(m)
-  return m:find(USI_MOVE[1]) ~= nil or m:find(USI_MOVE[2]) ~= nil
+-- is m a USI move of pos (legal or not)?  The core decides: is_legal answers
+-- for USI text and raises for text of another shape.
+local function matches_usi(pos, m)
+  local f = field(pos, "is_legal")
+  return type(f) == "function" and (pcall(f, pos, m))
 end
 
 -- ---- commands ---------------------------------------------------------------------------
@@ -280,7 +284,6 @@ end
 -- a move as USI, for marking it on the board (nil when it cannot be told)
 local function usi_of(pos, m)
   if type(m) ~= "string" then return nil end
-  if matches_usi(m) then return m end
   local f = field(pos, "parse_move")
   if type(f) ~= "function" then return nil end
   local ok, usi = pcall(f, pos, m)
@@ -352,29 +355,23 @@ function M.move(line)
   if not g then return nil end
   local s = line:match("^%s*(.-)%s*$")
   if s:match(IDENT) and rawget(G, s) ~= nil then return nil end -- a Lua name with a value
-  local usi
   local ok, pos = pcall(g.position, g)
   local parse = ok and field(pos, "parse_move")
-  if type(parse) == "function" then
-    local why
-    ok, usi, why = pcall(parse, pos, s)
-    if not ok then why, usi = usi, nil end
-    if not usi then
-      if matches_usi(s) then
-        usi = s -- play says why, in the core's words
-      elseif matches_any(s, MOVE_LIKE) then
-        return false, tostring(why)
-      else
-        return nil
-      end
+  if type(parse) ~= "function" then return nil end
+  -- the previous move's square, for 同
+  local prev_square = field(g, "prev_square")
+  local prev = type(prev_square) == "function" and prev_square(g) or nil
+  local usi, why
+  ok, usi, why = pcall(parse, pos, s, nil, prev)
+  if not ok then why, usi = usi, nil end
+  if not usi then
+    if matches_usi(pos, s) then
+      usi = s -- play says why, in the core's words
+    elseif matches_any(s, MOVE_LIKE) then
+      return false, tostring(why)
+    else
+      return nil
     end
-  elseif matches_usi(s) then
-    usi = s
-  elseif matches_any(s, MOVE_LIKE) then
-    return false, format("'%s' looks like a move, but without pos:parse_move only USI moves "
-      .. "(7g7f, P*5e, 8h2b+) are read", s)
-  else
-    return nil
   end
   local played, err = pcall(g.play, g, usi)
   if not played then return false, message(err) end

@@ -227,9 +227,9 @@ static void test_helpers(void)
         p.hand[SG_WHITE][SG_ROOK] = 3;
         int n = sg_tsume_validate(&p, SG_BLACK, f, 8);
         CHECK_EQ_INT(n, 3);
-        CHECK_EQ_STR(f[0], "3 rooks, a set has 2");
-        CHECK_EQ_STR(f[1], "nifu: the defender has 2 pawns on file 5");
-        CHECK_EQ_STR(f[2], "dead piece: the defender's knight on 9i can never move");
+        CHECK_EQ_STR(f[0], "two unpromoted white pawns on file 5 (nifu)");
+        CHECK_EQ_STR(f[1], "white knight on 9i can never move");
+        CHECK_EQ_STR(f[2], "too many rooks: 3 (the set has 2)");
     }
     if (load(&p, "4k4/4G4/9/9/9/9/9/9/9 w 2r2b3g4s4n4l18p 1")) {
         int n = sg_tsume_validate(&p, SG_BLACK, f, 8);

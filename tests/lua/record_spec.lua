@@ -338,6 +338,8 @@ local ERRORS = {
    "P9 *  *  *  * +OU *  *  *  * \nP+00KI\nP-00AL\n+\n+0052KI\n%KACHI\n", "csa",
    "t:14: %KACHI: the game had already ended (checkmate)"},
   {"CSA second start", "PI\nPI\n+\n", "csa", "t:2: a second start position"},
+  {"CSA 00AL on a bad board", "P-51OU\nP+59OU58OU\nP+00AL\n+\n", "csa",
+   "t:4: bad start position: sfen:1:22: two black kings"},
   {"CSA bad PI", "PI82H\n+\n", "csa", "t:1: bad PI line"},
   {"CSA row after moves", "PI\n+\n+7776FU\nP1\n", "csa", "t:4: a board row after the moves"},
   {"CSA row number twice", "P1\nP1\n", "csa", "t:2: bad board row number"},

@@ -238,7 +238,7 @@ function M.parse(lines, name)
   if all then
     -- 00AL: the pieces on neither the board nor a hand go to that hand (the core's tsume fill)
     if variant == "sho" then return fail(#lines, "00AL in Sho shogi, which has no pieces in hand") end
-    local pos, perr = core.position(start)
+    local pos, perr = core.position(start, {strict = false})   -- the reader warns of what it breaks
     if not pos then return fail(#lines, "bad start position: " .. tostring(perr)) end
     start = core.tsume_fill(pos, all == "b" and "w" or "b"):sfen()
   end

@@ -330,7 +330,10 @@ local function summary_of(e, nmoves, side, names)
   elseif n == "FUZUMI" then return head .. "不詰"
   elseif n == "HIKIWAKE" then return head .. "引き分け"
   elseif n == "KACHI" then return head .. names[w] .. "の入玉勝ち"
-  elseif w == "b" or w == "w" then return head .. names[w] .. "の反則勝ち"
+  elseif w == side then return head .. names[w] .. "の反則勝ち"
+  elseif w == "b" or w == "w" then
+    -- the side to move lost: named as the loser, as readers that go by the side to move expect
+    return head .. names[side] .. "の反則負け"
   end
   return e.summary
 end

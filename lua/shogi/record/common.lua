@@ -12,16 +12,26 @@ local _ENV = nil -- luacheck: ignore 211
 local M = {}
 
 -- ---- pieces ----------------------------------------------------------------------
+-- core.pieces builds its table on every call (about 30 us): kept here once per
+-- variant, read only
+local piece_tables = {}
+
 --- the piece table of a variant ("standard" or "sho"), or of a position's variant
 function M.pieces(x)
   if x ~= nil and x ~= "standard" and x ~= "sho" then x = x:variant() end
-  return core.pieces(x or "standard")
+  x = x or "standard"
+  local t = piece_tables[x]
+  if not t then
+    t = core.pieces(x)
+    piece_tables[x] = t
+  end
+  return t
 end
 
 --- the row of a piece given by any name the core reads (USI letters of either
 -- case, CSA, kanji in full or one character), in a variant; nil if unknown
 function M.piece_row(variant, text)
-  local t = core.pieces(variant or "standard")
+  local t = M.pieces(variant or "standard")
   return t[text] or t.by_csa[text] or t.by_name[text]
 end
 
@@ -119,7 +129,7 @@ function M.sfen(board, hands, side, ply)
   end
   local hand = {}
   for _, s in ipairs({"b", "w"}) do
-    for _, l in ipairs(core.pieces("standard").hand_order) do
+    for _, l in ipairs(M.pieces("standard").hand_order) do
       local n = hands[s] and hands[s][l] or 0
       if n > 0 then
         hand[#hand + 1] = (n > 1 and string_format("%d", n) or "") .. (s == "b" and l or l:lower())

@@ -48,6 +48,8 @@ struct sg_game {
     void *end_test_ud;
     bool in_end_test;        /* the test is running: the game may not change */
     const char *error;       /* after SG_PLAY_BAD_VERDICT: why the test's verdict is not valid */
+    bool ended_by_action;    /* the verdict came from an act after the last move (resigning,
+                                declaring, a stated end), not from the move itself */
 };
 
 /* Results of sg_game_play besides the sg_reason codes of movegen.h. */
@@ -85,6 +87,10 @@ void sg_game_set_end_test(sg_game *g, sg_end_test_fn fn, void *ud);
 int sg_game_check_end(sg_game *g);
 /* takes back the last move and any verdict; false at the start */
 bool sg_game_undo(sg_game *g);
+/* takes back an end that an act made after the last move (a resignation, a
+ * declaration, a claim, a stated or custom end set directly), leaving the
+ * moves; false when the game is open or its end came with a move */
+bool sg_game_undo_end(sg_game *g);
 static inline const sg_pos *sg_game_pos(const sg_game *g) { return &g->pos; }
 static inline int sg_game_ply(const sg_game *g) { return g->ply; }
 /* the i-th move, 1-based */

@@ -197,14 +197,25 @@ static int game_play(lua_State *L)
     if (status == SG_LEGAL) { lua_settop(L, 1); return 1; }
     if (status == SG_PLAY_GAME_OVER) return game_over_error(L, 1, u);
     if (status == SG_PLAY_NO_MEMORY) return luaL_error(L, "not enough memory for the game's moves");
-    char buf[6];
-    const char *text = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : (sg_move_to_usi(m, buf), buf);
-    return luaL_error(L, "illegal move %s: %s", text, sg_reason_text((sg_reason)status));
+    char buf[24];
+    return luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, 2, m, (sg_reason)status, buf),
+                      sg_reason_text((sg_reason)status));
 }
 
+/* g:undo() -> the move taken back (USI); after a resignation, a declaration,
+ * a claim or a stated end, takes back only that end and returns its id */
 static int game_undo(lua_State *L)
 {
     sgl_game *u = check_mutable(L, 1);
+    sg_verdict v;
+    if (sg_game_result(&u->g, &v) && u->g.ended_by_action) {
+        sg_game_undo_end(&u->g);
+        push_own(L, 1);
+        lua_pushnil(L);
+        lua_setfield(L, -2, "custom");
+        lua_pushstring(L, sg_verdict_id(&v));
+        return 1;
+    }
     if (u->g.ply == 0) return luaL_error(L, "nothing to undo: the game is at its start");
     sg_move m = sg_game_move(&u->g, u->g.ply);
     sg_game_undo(&u->g);

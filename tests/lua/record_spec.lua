@@ -434,3 +434,25 @@ describe("error messages", function()
     assert.truthy(err:match("^t:4: move 2 "), err)
   end)
 end)
+
+describe("one source of piece facts (issue 11)", function()
+  it("no Lua module outside the help text names a piece: the names come from core.pieces", function()
+    local root = package.searchpath("shogi.record", package.path):match("^(.*)lua/shogi/record%.lua$") or "./"
+    local p = io.popen("find '" .. root .. "lua/shogi' -name '*.lua' -not -path '*/doc/*'")
+    local names = {"FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY", "SZ", "TS",
+                   "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "王", "と", "馬", "龍", "竜", "酔", "太", "杏", "圭", "全"}
+    local found = {}
+    for path in p:lines() do
+      local n = 0
+      for line in io.lines(path) do
+        n = n + 1
+        local code = line:gsub("%-%-.*$", "")
+        for _, name in ipairs(names) do
+          if code:find('"' .. name .. '"', 1, true) then found[#found + 1] = path:match("lua/shogi/.*") .. ":" .. n end
+        end
+      end
+    end
+    p:close()
+    assert.are.same({}, found)
+  end)
+end)

@@ -61,6 +61,7 @@ void sg_game_free(sg_game *g)
     g->hist = NULL;
     g->cap = 0;
     g->ply = 0;
+    g->top = 0;
 }
 
 bool sg_game_copy(sg_game *dst, const sg_game *src)
@@ -69,7 +70,7 @@ bool sg_game_copy(sg_game *dst, const sg_game *src)
     dst->hist = NULL;
     dst->cap = 0;
     if (!grow(dst, src->cap)) return false;
-    memcpy(dst->hist, src->hist, (size_t)(src->ply + 1) * sizeof(sg_game_entry));
+    memcpy(dst->hist, src->hist, (size_t)(src->top + 1) * sizeof(sg_game_entry));
     return true;
 }
 
@@ -117,17 +118,29 @@ int sg_game_play_judged(sg_game *g, sg_move m, sg_reason why)
     }
     if (!grow(g, g->ply + 2)) return SG_PLAY_NO_MEMORY;
     sg_game_entry *e = &g->hist[g->ply + 1];
+    /* the moves kept ahead stay only if this is the next of them */
+    bool same = g->top > g->ply && e->move == m;
     e->move = m;
     sg_do_move(&g->pos, m, &e->undo);
     e->key = sg_pos_key(&g->pos);
     e->in_check = sg_in_check(&g->pos);
     g->ply++;
+    if (!same) g->top = g->ply;
     g->ended_by_action = false;
     sg_verdict v;
     if (sg_rules_after_move(g, &v)) g->verdict = v;
     int st = run_end_test(g);
-    if (st != SG_LEGAL) sg_game_undo(g);
+    if (st != SG_LEGAL) {
+        sg_game_undo(g);
+        if (!same) g->top = g->ply;
+    }
     return st;
+}
+
+int sg_game_redo(sg_game *g)
+{
+    if (g->top <= g->ply) return SG_PLAY_GAME_OVER;
+    return sg_game_play(g, g->hist[g->ply + 1].move);
 }
 
 bool sg_game_undo_end(sg_game *g)

@@ -817,7 +817,37 @@ static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, 
 }
 
 /* ---- entry points ---------------------------------------------------------------------------- */
+static bool parse_in(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m,
+                     sg_error *err);
+
+/* Western and Japanese text without a side mark that fits no move: if it is a
+ * move of the side not to move, say whose turn it is instead */
+static bool other_side_moves(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_error *err)
+{
+    if (n != SG_NOTATION_WESTERN && n != SG_NOTATION_JAPANESE && n != SG_NOTATION_KIF) return false;
+    sg_pos q = *p;
+    q.side = sg_opp(p->side);
+    q.checkers = sg_pos_royal_attackers(&q, q.side);
+    if (sg_pos_royal_exposed(&q, p->side)) return false; /* that side could not be to move */
+    sg_move m;
+    sg_error e;
+    if (!parse_in(&q, text, n, prev_to, &m, &e)) return false;
+    text_t t;
+    text_init(&t, text);
+    fail(err, text, t.start, "'%s' is a move of %s, but it is %s turn to move", t.quote,
+         p->side == SG_BLACK ? "White (gote)" : "Black (sente)", p->side == SG_BLACK ? "Black's" : "White's");
+    return true;
+}
+
 bool sg_move_parse(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m, sg_error *err)
+{
+    if (parse_in(p, text, n, prev_to, m, err)) return true;
+    other_side_moves(p, text, n, prev_to, err);
+    return false;
+}
+
+static bool parse_in(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m,
+                     sg_error *err)
 {
     text_t t;
     text_init(&t, text);

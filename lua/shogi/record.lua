@@ -4,8 +4,9 @@
 --   print(record.write(g, "csa", {version = "3.0"}))
 -- Reading finds each move's text and hands it to the core's notation parser
 -- (pos:parse_move, with the previous move for 同), which decides what it is and
--- whether it is legal; a move it refuses stops with "file:line: move N (text):
--- <the core's reason>" and the game so far as a third value.  Everything a
+-- whether it is legal; a move it refuses stops with "file:line: move N: <the
+-- core's reason>" (with "(text)" when the reason does not quote it) and the
+-- game so far as a third value.  Everything a
 -- record says besides the moves (headers, comments, times, bookmarks,
 -- variations, the stated end) goes into g:info():
 --   info.headers        header name (KIF spelling: 先手, 後手, 棋戦, ...) -> value
@@ -131,6 +132,16 @@ local function clean_error(e)
   return (e:gsub("^[^:\n]*:%d+: ", ""))
 end
 
+-- "file:line: move N (text): reason", the text said once: not again when the
+-- core's reason quotes it already
+local function move_error(name, mv, ply, err)
+  err = tostring(err)
+  local quoted = "'" .. mv.text .. "'"
+  if err:sub(1, #quoted + 2) == quoted .. ": " then err = err:sub(#quoted + 3) end
+  if err:find(quoted, 1, true) then return ("%s:%d: move %d: %s"):format(name, mv.lineno, ply, err) end
+  return ("%s:%d: move %d (%s): %s"):format(name, mv.lineno, ply, mv.text, err)
+end
+
 local function copy_line_data(line)
   return {comments = line.comments or {}, times = line.times or {}, bookmarks = line.bookmarks or {}}
 end
@@ -158,7 +169,7 @@ local function replay_branch(rec, br, parent_positions, name)
     end
     local usi, err = rec.resolve(mv, pos, prev)
     if not usi then
-      return nil, ("%s:%d: move %d (%s): %s"):format(name, mv.lineno, ply, mv.text, err)
+      return nil, move_error(name, mv, ply, err)
     end
     positions[ply] = pos:after(usi)
     moves_by_ply[ply] = usi
@@ -303,7 +314,7 @@ local function build(rec, name, fmt, opts)
         pcall(g.end_by, g, "illegal-move", mover)
         return g
       end
-      return nil, ("%s:%d: move %d (%s): %s"):format(name, mv.lineno, ply, mv.text, tostring(err)), g
+      return nil, move_error(name, mv, ply, err), g
     end
     positions[ply] = g:position()
     positions.moves[ply] = usi

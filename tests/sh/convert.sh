@@ -96,7 +96,7 @@ expect "雞 goes to UTF-8" 0 'file_has "$tmp/n.kifu" "雞"'
 # bad input: exit 2 and the reader's message
 printf 'PI\n+\n+7775FU\n' >"$tmp/bad.csa"
 cv "$tmp/bad.csa" "$tmp/x.kif"
-expect "an illegal move" 2 'err_has "bad.csa:3: move 1 (+7775FU): illegal move "' 'err_has "(7g7e): the piece cannot move that way"' '[ ! -e "$tmp/x.kif" ]'
+expect "an illegal move" 2 'err_has "bad.csa:3: move 1: illegal move "' 'err_has "(7g7e): the piece cannot move that way"' '[ ! -e "$tmp/x.kif" ]'
 printf '\377\376\375\n\201' >"$tmp/bad.kif"
 cv "$tmp/bad.kif" "$tmp/x.csa"
 expect "an unknown encoding" 2 'err_has "bad.kif:1: unknown encoding"'

@@ -24,6 +24,7 @@ local LAZY = {
   tsume = {"shogi.tsume"},
   render = {"shogi.render", "render"},
   help = {"shogi.help", "help"},
+  engine = {"shogi.engine", "new"},
 }
 
 local function find_handicap(name)

@@ -349,6 +349,14 @@ function E:go(x, opts)
   end
 end
 
+--- e:gameover("win"|"lose"|"draw") -> true | nil, msg, kind: tells the engine how the game ended
+function E:gameover(word)
+  if word ~= "win" and word ~= "lose" and word ~= "draw" then
+    error("bad argument #1 to 'gameover' (\"win\", \"lose\" or \"draw\" expected)", 2)
+  end
+  return send(self, "gameover " .. word)
+end
+
 --- e:stop() -> true | nil, msg, kind: ends an infinite or ponder search (e:go then returns its bestmove)
 function E:stop()
   self.stop_sent = true

@@ -40,6 +40,6 @@ void sgl_open_position(lua_State *L);
 void sgl_open_game(lua_State *L);
 void sgl_open_notation(lua_State *L);
 void sgl_open_tsume(lua_State *L);
-void sgl_open_process(lua_State *L); /* l_process.c: core.spawn, core.wait_any, core.now */
+void sgl_open_process(lua_State *L); /* l_process.c: core.spawn, core.wait_any, core.now, core.isatty */
 
 #endif

@@ -3,10 +3,12 @@
  *   p:write("usi\n"); local line, why = p:read_line(2.5)   -- why: "timeout" | "eof" | "too-long" | "error"
  *   core.wait_any({p1, p2}, 1.0) -> index of a process with a line to read, or nil
  *   p:wait(0.5) -> "exit", code | "signal", number | nil (still running);  p:kill()
+ *   core.now() -> seconds on a monotonic clock;  core.isatty(fd) -> bool
  * A process is killed when its userdata is collected or closed. */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 #include "binding.h"
 #include "../os/process.h"
 #include "../search/limits.h"
@@ -213,6 +215,13 @@ static int l_now(lua_State *L)
     return 1;
 }
 
+/* core.isatty([fd = 1]): is the descriptor a terminal (progress lines only there) */
+static int l_isatty(lua_State *L)
+{
+    lua_pushboolean(L, isatty((int)luaL_optinteger(L, 1, 1)));
+    return 1;
+}
+
 static const luaL_Reg methods[] = {
     {"write", l_write},
     {"read_line", l_read_line},
@@ -247,4 +256,6 @@ void sgl_open_process(lua_State *L)
     lua_setfield(L, -2, "wait_any");
     lua_pushcfunction(L, l_now);
     lua_setfield(L, -2, "now");
+    lua_pushcfunction(L, l_isatty);
+    lua_setfield(L, -2, "isatty");
 }

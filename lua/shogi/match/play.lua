@@ -17,6 +17,8 @@ local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
+M.HANG_GRACE = 0.5 -- seconds past the allowed time before a silent engine is killed
+
 -- the engine of a player, started or restarted as needed: e | nil, msg
 local function ensure(p)
   if p.e and p.e:alive() then return p.e end
@@ -115,7 +117,9 @@ function M.game(cfg, players, index, opening)
     if not e then why = forfeit(g, side, fault_marker("crash", side), msg); break end
     local opts = c:go_options(clocks[other(side)], side)
     local allowed = c:allowed()
-    if allowed then opts.timeout = allowed / 1000 end
+    -- past the allowed time the move is lost anyway; the grace tells a late answer (the engine lives on)
+    -- from a hang (killed, restarted for the next game)
+    if allowed then opts.timeout = allowed / 1000 + M.HANG_GRACE end
     local r, err, kind = e:go(g, opts)
     if not r then
       if kind == "timeout" then

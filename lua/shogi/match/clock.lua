@@ -67,12 +67,12 @@ function M.describe(spec)
   if spec.movetime then return string_format("%g s per move", spec.movetime / 1000) end
   local parts = {}
   if spec.main then parts[#parts + 1] = string_format("%g s", spec.main / 1000) end
-  if spec.inc and spec.inc > 0 then parts[#parts + 1] = string_format("+%g s per move", spec.inc / 1000) end
+  if spec.inc and spec.inc > 0 then parts[#parts + 1] = string_format("+%g s", spec.inc / 1000) end
   if spec.byoyomi then parts[#parts + 1] = string_format("byoyomi %g s", spec.byoyomi / 1000) end
   if spec.depth then parts[#parts + 1] = "depth " .. spec.depth end
   if spec.nodes then parts[#parts + 1] = "nodes " .. spec.nodes end
   local out = parts[1] or ""
-  for i = 2, #parts do out = out .. ", " .. parts[i] end
+  for i = 2, #parts do out = out .. " " .. parts[i] end
   return out
 end
 

@@ -89,7 +89,8 @@ function M.game(cfg, players, index, opening)
   end
   header("開始日時", os_date("%Y/%m/%d %H:%M:%S"))
   -- the time control goes in the event: 持ち時間 and CSA's $TIME_LIMIT have formats of their own
-  header("棋戦", string_format("komadai match, game %d, %s", index, clock.describe(by_side.b.spec)))
+  -- (and no comma: CSA reads one as the end of a statement)
+  header("棋戦", string_format("komadai match game %d (%s)", index, clock.describe(by_side.b.spec)))
   header("先手", names.b)
   header("後手", names.w)
   info.comments = info.comments or {}

@@ -1,6 +1,6 @@
 -- A fake USI engine for the tests: plays legal moves by a fixed rule, then misbehaves on request.
 --   build/komadai tests/data/engines/fake.lua MODE [N]      (or lua5.4 with LUA_PATH/LUA_CPATH set)
--- Every go before the N-th (default 1) is answered with a legal move (the one at index
+-- Every go of a game before the N-th (default 1) is answered with a legal move (the one at index
 -- (ply * 7) % #moves + 1, so games are the same every run); the N-th go gets MODE:
 --   play      no fault                      illegal   bestmove 5i5a (the king cannot go there)
 --   crash     exits with status 3            hang      never answers (and ignores stop and quit)
@@ -26,6 +26,8 @@ for line in io.stdin:lines() do
     out("option name Clear Hash type button")
     out("option name Book File type string default <empty>")
     out("usiok")
+  elseif cmd == "usinewgame" then
+    gos = 0 -- faults count the moves of each game
   elseif cmd == "isready" then
     out("readyok")
   elseif cmd == "setoption" then

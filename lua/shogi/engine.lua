@@ -19,7 +19,7 @@ local M = {}
 local E = {}
 E.__index = E
 
-M.HANDSHAKE_TIMEOUT = 10 -- seconds for usiok and readyok
+M.HANDSHAKE_TIMEOUT = 30 -- seconds for usiok and readyok (gpsusi loads its tables for ~6 s on a busy machine)
 M.QUIT_TIMEOUT = 1       -- seconds an engine is given to exit after "quit"
 M.MARGIN = 1             -- seconds past the search limit before silence counts as a hang
 M.DEFAULT_TIMEOUT = 60   -- seconds for a go without a time limit of its own (depth, nodes)

@@ -90,7 +90,9 @@ function M.game(cfg, players, index, opening)
   header("開始日時", os_date("%Y/%m/%d %H:%M:%S"))
   -- the time control goes in the event: 持ち時間 and CSA's $TIME_LIMIT have formats of their own
   -- (and no comma: CSA reads one as the end of a statement)
-  header("棋戦", string_format("komadai match game %d (%s)", index, clock.describe(by_side.b.spec)))
+  local tc_b, tc_w = clock.describe(by_side.b.spec), clock.describe(by_side.w.spec)
+  header("棋戦", string_format("komadai match game %d (%s)", index,
+    tc_b == tc_w and tc_b or (names.b .. " " .. tc_b .. " / " .. names.w .. " " .. tc_w)))
   header("先手", names.b)
   header("後手", names.w)
   info.comments = info.comments or {}

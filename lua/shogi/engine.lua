@@ -105,13 +105,13 @@ end
 
 local function start(e)
   local argv = e.argv
-  local proc, msg = core.spawn(argv, {cwd = e.cwd, stderr = e.stderr})
+  local proc, msg = core.spawn(argv, {cwd = e.cwd, stderr = e.stderr, group = e.group})
   -- Debian installs engines in /usr/games, which root's PATH lacks
   if not proc and not string_find(argv[1], "/", 1, true) then
     local again = {}
     for i, a in ipairs(argv) do again[i] = a end
     again[1] = "/usr/games/" .. argv[1]
-    local p2 = core.spawn(again, {cwd = e.cwd, stderr = e.stderr})
+    local p2 = core.spawn(again, {cwd = e.cwd, stderr = e.stderr, group = e.group})
     if p2 then proc, msg = p2, nil end
   end
   if not proc then return nil, "engine '" .. e.name .. "': " .. msg, "crash" end
@@ -153,7 +153,8 @@ local function start(e)
 end
 
 --- shogi.engine(cmd | {cmd=, args=, cwd=, options={name=value}, name=, stderr="null"|"inherit",
----               log=function(dir, line), timeout=handshake seconds}) -> engine | nil, msg, kind
+---               log=function(dir, line), timeout=handshake seconds, group=false}) -> engine | nil, msg, kind
+-- group = false keeps the engine in our process group (a match worker's engines die with it).
 function M.new(spec)
   if type(spec) == "string" then spec = {cmd = spec} end
   if type(spec) ~= "table" or (type(spec.cmd) ~= "string" and type(spec.cmd) ~= "table") then
@@ -168,7 +169,7 @@ function M.new(spec)
   end
   table_sort(names)
   local e = setmetatable({
-    argv = argv, cwd = spec.cwd, stderr = spec.stderr or "null", log = spec.log,
+    argv = argv, cwd = spec.cwd, stderr = spec.stderr or "null", log = spec.log, group = spec.group,
     name = spec.name or string_match(argv[1], "([^/]+)$") or argv[1],
     handshake_timeout = spec.timeout or M.HANDSHAKE_TIMEOUT,
     wanted = options, option_names = names, lineno = 0,

@@ -1,5 +1,6 @@
 /* Child processes for Lua (userdata "shogi.process"), over src/os/process.c:
- *   local p, msg = core.spawn({"fairy-stockfish"}, {cwd = ".", stderr = "null"})
+ *   local p, msg = core.spawn({"fairy-stockfish"}, {cwd = ".", stderr = "null", group = true})
+ *   (group = false: the child stays in our process group, so killing ours reaches it)
  *   p:write("usi\n"); local line, why = p:read_line(2.5)   -- why: "timeout" | "eof" | "too-long" | "error"
  *   core.wait_any({p1, p2}, 1.0) -> index of a process with a line to read, or nil
  *   p:wait(0.5) -> "exit", code | "signal", number | nil (still running);  p:kill()
@@ -34,6 +35,22 @@ static int opt_timeout(lua_State *L, int idx)
     return (int)(s * 1000.0 + 0.5);
 }
 
+/* After a signal interrupted a wait: Ctrl-C in komadai (the binding's flag) or in lua5.4 (lua.c arms a
+ * hook) raises "interrupted!"; any other signal lets the wait go on. */
+static void after_signal(lua_State *L)
+{
+    sgl_check_interrupt(L);
+    if (lua_gethook(L) != NULL) luaL_error(L, "interrupted!");
+}
+
+/* milliseconds left until deadline_ms on the monotonic clock (-1: none) */
+static int left_of(double deadline_ms)
+{
+    if (deadline_ms < 0) return -1;
+    double left = deadline_ms - sg_clock_seconds() * 1000.0;
+    return left <= 0 ? 0 : (int)left;
+}
+
 static int l_spawn(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -51,6 +68,7 @@ static int l_spawn(lua_State *L)
     argv[n] = NULL;
     const char *cwd = NULL;
     sg_proc_stderr err_mode = SG_PROC_STDERR_INHERIT;
+    bool same_group = false;
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
         lua_getfield(L, 2, "cwd");
@@ -58,6 +76,9 @@ static int l_spawn(lua_State *L)
             if (lua_type(L, -1) != LUA_TSTRING) luaL_argerror(L, 2, "option 'cwd' must be a string");
             cwd = lua_tostring(L, -1);
         }
+        lua_getfield(L, 2, "group");
+        same_group = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+        lua_pop(L, 1);
         lua_getfield(L, 2, "stderr");
         if (!lua_isnil(L, -1)) {
             static const char *const modes[] = {"inherit", "null", "stdout", NULL};
@@ -68,7 +89,7 @@ static int l_spawn(lua_State *L)
     process_box *b = lua_newuserdatauv(L, sizeof *b, 0);
     sg_proc_init(&b->p);
     luaL_setmetatable(L, SGL_PROCESS);
-    int rc = sg_proc_spawn(&b->p, argv, cwd, err_mode);
+    int rc = sg_proc_spawn(&b->p, argv, cwd, err_mode, same_group);
     if (rc != 0) {
         luaL_pushfail(L);
         lua_pushfstring(L, "cannot start '%s'%s%s: %s", argv[0], cwd ? " in " : "", cwd ? cwd : "",
@@ -97,8 +118,11 @@ static int l_read_line(lua_State *L)
 {
     process_box *b = checkproc(L, 1);
     int ms = opt_timeout(L, 2);
-    static const char *const why[] = {"", "timeout", "eof", "too-long", "error"};
-    sg_proc_read r = sg_proc_read_line(&b->p, b->line, sizeof b->line, ms);
+    static const char *const why[] = {"", "timeout", "eof", "too-long", "error", "interrupted"};
+    double deadline = ms < 0 ? -1 : sg_clock_seconds() * 1000.0 + ms;
+    sg_proc_read r;
+    while ((r = sg_proc_read_line(&b->p, b->line, sizeof b->line, left_of(deadline))) == SG_PROC_INTERRUPTED)
+        after_signal(L);
     if (r == SG_PROC_LINE) {
         lua_pushstring(L, b->line);
         return 1;
@@ -200,7 +224,9 @@ static int l_wait_any(lua_State *L)
         procs[i - 1] = b ? &b->p : NULL;
         lua_pop(L, 1); /* the table keeps it alive */
     }
-    int k = sg_proc_wait_any(procs, n, ms);
+    double deadline = ms < 0 ? -1 : sg_clock_seconds() * 1000.0 + ms;
+    int k;
+    while ((k = sg_proc_wait_any(procs, n, left_of(deadline))) == -2) after_signal(L);
     if (k < 0) {
         luaL_pushfail(L);
         return 1;

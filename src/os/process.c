@@ -37,12 +37,13 @@ void sg_proc_init(sg_proc *p)
 {
     p->pid = 0;
     p->in_fd = p->out_fd = -1;
-    p->eof = p->drained = p->exited = p->signaled = false;
+    p->eof = p->drained = p->exited = p->signaled = p->own_group = false;
     p->status = 0;
     p->len = 0;
 }
 
-int sg_proc_spawn(sg_proc *p, const char *const argv[], const char *cwd, sg_proc_stderr err_mode)
+int sg_proc_spawn(sg_proc *p, const char *const argv[], const char *cwd, sg_proc_stderr err_mode,
+                  bool same_group)
 {
     sg_proc_init(p);
     int in[2], out[2];
@@ -69,7 +70,8 @@ int sg_proc_spawn(sg_proc *p, const char *const argv[], const char *cwd, sg_proc
     posix_spawnattr_setpgroup(&attr, 0);
     posix_spawnattr_setsigmask(&attr, &none);
     posix_spawnattr_setsigdefault(&attr, &all);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setflags(&attr, (short)((same_group ? 0 : POSIX_SPAWN_SETPGROUP) | POSIX_SPAWN_SETSIGMASK |
+                                            POSIX_SPAWN_SETSIGDEF));
     /* posix_spawn's argv is "char *const[]" for history's sake; it writes nothing */
     char *const *av;
     memcpy(&av, &argv, sizeof av);
@@ -86,6 +88,7 @@ int sg_proc_spawn(sg_proc *p, const char *const argv[], const char *cwd, sg_proc
     }
     fcntl(out[0], F_SETFL, fcntl(out[0], F_GETFL) | O_NONBLOCK);
     p->pid = pid;
+    p->own_group = !same_group;
     p->in_fd = in[1];
     p->out_fd = out[0];
     return 0;
@@ -171,10 +174,7 @@ sg_proc_read sg_proc_read_line(sg_proc *p, char *line, size_t cap, int timeout_m
         }
         struct pollfd pfd = {.fd = p->out_fd, .events = POLLIN};
         int r = poll(&pfd, 1, left_ms(deadline));
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            return SG_PROC_ERROR;
-        }
+        if (r < 0) return errno == EINTR ? SG_PROC_INTERRUPTED : SG_PROC_ERROR;
         if (r == 0) return SG_PROC_TIMEOUT;
         if (fill(p) < 0) return SG_PROC_ERROR;
     }
@@ -199,10 +199,7 @@ int sg_proc_wait_any(sg_proc *const procs[], int n, int timeout_ms)
         }
         if (k == 0) return -1;
         int r = poll(pfd, (nfds_t)k, left_ms(deadline));
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
+        if (r < 0) return errno == EINTR ? -2 : -1;
         if (r == 0) return -1;
         for (int j = 0; j < k; j++) {
             if (pfd[j].revents) {
@@ -240,7 +237,7 @@ bool sg_proc_reap(sg_proc *p, int timeout_ms)
 void sg_proc_signal(sg_proc *p, int sig)
 {
     if (p->pid <= 0 || p->exited) return;
-    kill(-p->pid, sig);
+    if (p->own_group) kill(-p->pid, sig);
     kill(p->pid, sig);
 }
 

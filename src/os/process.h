@@ -5,9 +5,9 @@
  * caller's memory).  The USI client (lua/shogi/engine.lua) and the match
  * runner are built on it through src/lua/l_process.c.
  *
- * The child runs in a process group of its own, so a kill reaches whatever it
- * started in turn (a shell wrapper's engine) and the terminal's Ctrl-C does
- * not: the parent decides when its engines stop. */
+ * By default the child runs in a process group of its own, so a kill reaches
+ * whatever it started in turn (a shell wrapper's engine) and the terminal's
+ * Ctrl-C does not: the parent decides when its engines stop. */
 #ifndef SG_PROCESS_H
 #define SG_PROCESS_H
 
@@ -25,7 +25,8 @@ typedef enum {
 } sg_proc_stderr;
 
 typedef struct sg_proc {
-    pid_t pid;        /* 0: not started, or reaped */
+    pid_t pid;        /* 0: not started */
+    bool own_group;   /* the child leads a process group of its own */
     int in_fd;        /* the write end of the child's stdin, -1 once closed */
     int out_fd;       /* the read end of the child's stdout, -1 once closed */
     bool eof;         /* stdout reached end of file */
@@ -42,16 +43,19 @@ typedef enum {
     SG_PROC_TIMEOUT,  /* no complete line within the timeout */
     SG_PROC_EOF,      /* the child closed its stdout and every line was read */
     SG_PROC_TOOLONG,  /* a line longer than SG_PROC_BUF - 1 bytes */
-    SG_PROC_ERROR     /* a read error (errno kept) */
+    SG_PROC_ERROR,    /* a read error (errno kept) */
+    SG_PROC_INTERRUPTED /* a signal came while waiting (the caller decides: stop, or call again) */
 } sg_proc_read;
 
 /* an empty, safe value (nothing to free) */
 void sg_proc_init(sg_proc *p);
 
 /* Starts argv[0] (searched in PATH when it has no '/') with argv, in cwd
- * (NULL: ours).  Returns 0, or an errno value (ENOENT when the program does
- * not exist) with p left empty. */
-int sg_proc_spawn(sg_proc *p, const char *const argv[], const char *cwd, sg_proc_stderr err_mode);
+ * (NULL: ours), in a process group of its own unless same_group (then it
+ * stays in ours, and a kill of our group reaches it).  Returns 0, or an errno
+ * value (ENOENT when the program does not exist) with p left empty. */
+int sg_proc_spawn(sg_proc *p, const char *const argv[], const char *cwd, sg_proc_stderr err_mode,
+                  bool same_group);
 
 /* Writes all of data to the child's stdin.  Returns 0 or an errno value
  * (EPIPE: the child closed its stdin or died; SIGPIPE is not raised). */
@@ -69,7 +73,8 @@ bool sg_proc_ready(const sg_proc *p);
 
 /* Waits until one of the n children has a line (or end of file) to read, at
  * most timeout_ms (< 0: no limit).  Returns its index, or -1 on timeout.
- * Children that are NULL, or whose end of file was already read, are skipped. */
+ * Children that are NULL, or whose end of file was already read, are skipped.
+ * A signal while waiting returns -2 (SG_PROC_INTERRUPTED's counterpart). */
 int sg_proc_wait_any(sg_proc *const procs[], int n, int timeout_ms);
 
 /* Reaps the child if it has exited, waiting at most timeout_ms (< 0: no

@@ -156,6 +156,17 @@ describe("core.spawn", function()
     assert.is_false(q:running())
   end)
 
+  it("kills what the program started too (its process group)", function()
+    local p = assert(core.spawn({"sh", "-c", "sleep 30 & echo $!; wait"}))
+    local child = assert(p:read_line(5))
+    -- alive and not a zombie (the orphan may wait a while for init to reap it)
+    local function alive(pid) return os.execute("ps -o stat= -p " .. pid .. " | grep -qv Z") end
+    assert.is_truthy(alive(child))
+    p:kill()
+    os.execute("sleep 0.1")
+    assert.is_falsy(alive(child))
+  end)
+
   it("says why a program cannot start", function()
     assert.same({nil, "cannot start 'komadai-no-such-program': No such file or directory"},
       {core.spawn({"komadai-no-such-program"})})

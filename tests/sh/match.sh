@@ -109,6 +109,12 @@ expect "merge of a file that is not JSON" 2 'err_has "x.json:1:1: not a match JS
 run --merge "$tmp/nope.json"
 expect "merge of a missing file" 2 'err_has "nope.json:1:1: cannot open: "'
 
+# Ctrl-C stops a match, and the workers' engines go with them
+timeout -s INT 3 "$M" -engine "$(fake hang)" name=a byoyomi=100000 -engine "$(fake play)" name=b byoyomi=1000 \
+    -games 2 -concurrency 2 >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?
+sleep 0.5
+expect "interrupted" 124 'err_has "interrupted!"' '! pgrep -f "$F hang" >/dev/null'
+
 # usage errors
 run -engine cmd=x byoyomi=100
 expect "one engine" 2 'err_has "match: two -engine settings needed, got 1"'

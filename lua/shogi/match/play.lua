@@ -27,7 +27,7 @@ local function ensure(p)
   if p.e then e, msg = p.e:restart()
   else
     e, msg = shogi.engine{cmd = s.cmd, args = s.args, cwd = s.dir, name = s.name, options = s.options,
-      stderr = s.stderr or "null"}
+      stderr = s.stderr or "null", group = s.group}
   end
   if not e then return nil, msg end
   p.e = e

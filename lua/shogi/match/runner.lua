@@ -57,6 +57,8 @@ local function json() return require "cjson" end
 function M.worker(cfg)
   local list, msg = load_openings(cfg)
   if not list then warn(msg); return 2 end
+  -- the engines stay in the worker's process group: when the runner kills a worker, they go with it
+  for _, spec in ipairs(cfg.engines) do spec.group = false end
   local players = {{spec = cfg.engines[1]}, {spec = cfg.engines[2]}}
   local by_index = {}
   for _, s in ipairs(schedule(cfg, list)) do by_index[s.index] = s end

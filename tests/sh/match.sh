@@ -80,7 +80,7 @@ expect "openings" 0 'out_has "Score of a vs b: 2 - 0 - 0"' 'grep -q "^   2 ３�
     '! grep -q "２六歩" "$tmp/op/0001-a-vs-b.kif"'
 printf 'startpos moves 7g7f 7g7f\n' >"$tmp/bad.txt"
 run -engine "$(fake play)" depth=1 -engine "$(fake play)" depth=1 -openings file="$tmp/bad.txt"
-expect "a bad opening stops the match" 2 'err_has "bad.txt:1:10: move 2 (7g7f) is illegal: "'
+expect "a bad opening stops the match" 2 'err_has "bad.txt:1:21: move 2 (7g7f) is illegal: there is no piece on the from square"'
 run -engine "$(fake play)" depth=1 -engine "$(fake play)" depth=1 -openings file="$tmp/none.txt"
 expect "a missing openings file" 2 'err_has "none.txt:1:1: cannot open the openings: "'
 printf '# nothing\n' >"$tmp/empty.txt"

@@ -18,16 +18,17 @@ local M = {}
 
 local RECORD = {kif = true, kifu = true, ki2 = true, ki2u = true, csa = true, jkf = true}
 
--- checks the moves from start, keeping the first plies; col is where the moves begin in the line
-local function replay(start, moves, plies, where, col)
+-- checks the moves from start, keeping the first plies; cols[i] is where move i is in the line
+local function replay(start, moves, plies, where, cols)
   local g, msg = shogi.game(start)
-  if not g then return nil, where .. ":" .. col .. ": " .. msg end
+  if not g then return nil, where .. ":1: " .. msg end
   local kept = {}
   for _, m in ipairs(moves) do
     if plies and #kept >= plies then break end
     local ok, why = g:is_legal(m)
     if not ok then
-      return nil, string_format("%s:%d: move %d (%s) is illegal: %s", where, col, #kept + 1, m, why)
+      return nil, string_format("%s:%d: move %d (%s) is illegal: %s", where, cols and cols[#kept + 1] or 1,
+        #kept + 1, m, why)
     end
     g:play(m)
     kept[#kept + 1] = m
@@ -39,11 +40,14 @@ local function parse_line(line, where, plies)
   local text = string_gsub(line, "^%s*position%s+", "")
   local head, rest = string_match(text, "^(.-)%s+moves%s+(.*)$")
   if not head then head = string_match(text, "^(.-)%s*$") end
-  local moves = {}
-  for m in string_gmatch(rest or "", "%S+") do moves[#moves + 1] = m end
+  local moves, cols = {}, {}
+  local at = rest and #line - #rest or #line -- rest is the line's tail
+  for pos, m in string_gmatch(rest or "", "()(%S+)") do
+    moves[#moves + 1] = m
+    cols[#cols + 1] = at + pos
+  end
   head = string_gsub(head, "^sfen%s+", "")
-  local col = (string_find(line, "moves", 1, true) or 1)
-  return replay(head, moves, plies, where, col)
+  return replay(head, moves, plies, where, cols)
 end
 
 local function shuffle(list, seed)
@@ -61,7 +65,7 @@ function M.load(spec, seed)
   if ext and RECORD[ext:lower()] then
     local g, msg = record.read(file)
     if not g then return nil, msg end
-    local o, err = replay(g:start():sfen(), g:moves(), spec.plies, file, 1)
+    local o, err = replay(g:start():sfen(), g:moves(), spec.plies, file)
     if not o then return nil, err end
     o.source = file
     list[1] = o

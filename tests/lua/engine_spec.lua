@@ -214,7 +214,8 @@ describe("fake engines", function()
       {e:set("Nope", 1)})
     assert.same({nil, "engine 'fake-play': option 'Depth' is a spin from 0 to 9, got 12"}, {e:set("Depth", 12)})
     assert.same({nil, "engine 'fake-play': option 'Depth' is a spin: an integer, got 'deep'"}, {e:set("Depth", "deep")})
-    assert.same({nil, "engine 'fake-play': option 'Style' takes one of: solid, wild; got 'odd'"}, {e:set("Style", "odd")})
+    assert.same({nil, "engine 'fake-play': option 'Style' takes one of: solid, wild; got 'odd'"},
+      {e:set("Style", "odd")})
     assert.same({nil, "engine 'fake-play': option 'Flag' is a check: true or false, got 'maybe'"},
       {e:set("Flag", "maybe")})
     assert.same({nil, "engine 'fake-play': option 'Book File' takes a string, got table"}, {e:set("Book File", {})})
@@ -295,7 +296,8 @@ describe("fake engines", function()
   end)
 
   it("a missing program and a bad command", function()
-    assert.same({nil, "engine 'komadai-no-such-engine': cannot start 'komadai-no-such-engine': No such file or directory",
+    assert.same({nil,
+      "engine 'komadai-no-such-engine': cannot start 'komadai-no-such-engine': No such file or directory",
       "crash"}, {shogi.engine("komadai-no-such-engine")})
     assert.same({nil, "engine: command:1:5: unclosed '", "crash"}, {shogi.engine("a 'b")})
     assert.has_error(function() shogi.engine(42) end, "bad argument #1 to 'engine' (a command or {cmd = ...} expected)")

@@ -135,8 +135,10 @@ end)
 describe("match counts", function()
   it("pairs games 2k-1 and 2k into the pentanomial", function()
     local games = {
-      {index = 1, a_sente = true, result = "1-0", a_score = 1}, {index = 2, a_sente = false, result = "1-0", a_score = 0},
-      {index = 3, a_sente = true, result = "1/2-1/2", a_score = 0.5}, {index = 4, a_sente = false, result = "0-1", a_score = 1},
+      {index = 1, a_sente = true, result = "1-0", a_score = 1},
+      {index = 2, a_sente = false, result = "1-0", a_score = 0},
+      {index = 3, a_sente = true, result = "1/2-1/2", a_score = 0.5},
+      {index = 4, a_sente = false, result = "0-1", a_score = 1},
       {index = 5, a_sente = true, result = "0-1", a_score = 0},
     }
     local c = report.counts(games)

@@ -132,7 +132,9 @@ function M.parse(args)
       i = i + 1
     elseif a == "-rules" then
       local r = args[i + 1]
-      if r ~= "jsa" and r ~= "computer" then return fail("-rules takes jsa or computer, got '" .. tostring(r) .. "'") end
+      if r ~= "jsa" and r ~= "computer" then
+        return fail("-rules takes jsa or computer, got '" .. tostring(r) .. "'")
+      end
       cfg.rules = r
       i = i + 2
     elseif a == "-out" or a == "-json" then

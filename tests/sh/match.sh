@@ -109,6 +109,16 @@ expect "merge of a file that is not JSON" 2 'err_has "x.json:1:1: not a match JS
 run --merge "$tmp/nope.json"
 expect "merge of a missing file" 2 'err_has "nope.json:1:1: cannot open: "'
 
+# on a terminal the running score follows each game; -rounds multiplies -games
+if command -v script >/dev/null 2>&1; then
+    script -qc "'$M' -engine '$(fake play)' name=a depth=1 -engine '$(fake resign 9)' name=b depth=1 -games 1 -rounds 3" \
+        /dev/null >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?
+    expect "progress on a terminal" 0 'out_has "Score of a vs b: 1 - 0 - 0  [1.000] 1  (1 of 3, "' \
+        'out_has "Finished game 3 (a vs b): 1-0"' 'out_has "Score of a vs b: 3 - 0 - 0  [1.000] 3  (3 of 3, "'
+fi
+run -engine "$(fake play)" name=a depth=1 -engine "$(fake resign 9)" name=b depth=1 -games 1 -rounds 3
+expect "no progress lines into a pipe" 0 '[ "$(grep -c "^Score of" "$tmp/out")" -eq 1 ]'
+
 # Ctrl-C stops a match, and the workers' engines go with them
 timeout -s INT 3 "$M" -engine "$(fake hang)" name=a byoyomi=100000 -engine "$(fake play)" name=b byoyomi=1000 \
     -games 2 -concurrency 2 >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?

@@ -91,8 +91,12 @@ local function finish(cfg, games, names, stopped)
   return 0
 end
 
-local function progress(games, names, tty)
-  if tty then say(report.score_line(games, names[1], names[2])) end
+-- on a terminal, the running score after each game, with how far the match is
+local function progress(games, names, tty, total, t0)
+  if tty then
+    say(string_format("%s  (%d of %d, %.0f s)", report.score_line(games, names[1], names[2]), #games, total,
+      core.now() - t0))
+  end
 end
 
 local function run_here(cfg, jobs, on_result)
@@ -182,11 +186,12 @@ function M.run(cfg)
   local jobs = schedule(cfg, list)
   local games, stopped = {}, nil
   local tty = core.isatty(1)
+  local t0 = core.now()
   local function on_result(r)
     games[#games + 1] = r
     say(report.game_line(r))
     if r.write_error then warn(r.write_error) end
-    progress(games, names, tty)
+    progress(games, names, tty, #jobs, t0)
     stopped = report.sprt_decided(games, cfg)
     return stopped ~= nil
   end

@@ -101,6 +101,14 @@ one -shard 2/2 -json "$tmp/s2.json"
 expect "shard 2/2" 0 'out_has "Finished game 3 "' '! out_has "Finished game 1 "'
 run --merge "$tmp/s1.json" "$tmp/s2.json" -sprt elo0=0 elo1=10
 expect "merged shards equal one run" 0 '[ "$(cat "$tmp/out")" = "$(cat "$tmp/all.txt")" ]'
+# the SPRT stops the match once it decides: b resigns at its 9th move, which the 17-move cap allows
+# only when b has sente from the start position; the pairs score 1.5 and 1
+printf 'startpos\nstartpos moves 7g7f\n' >"$tmp/ab.txt"
+run -engine "$(fake play)" name=a depth=1 -engine "$(fake resign 9)" name=b depth=1 -games 2 -rounds 20 -repeat \
+    -maxmoves 17 -openings file="$tmp/ab.txt" -sprt elo0=0 elo1=50
+expect "SPRT stops the match" 0 'out_has "Ptnml(0-2): [0, 0, 3, 4, 0]"' \
+    'out_has "Ptnml LLR: 3.50 (118.9%) (-2.94, 2.94) [0.00, 50.00] - H1 was accepted"' \
+    'out_has "Match stopped: SPRT H1 was accepted"' '! out_has "Finished game 15 "'
 run --merge "$tmp/s1.json" "$tmp/s1.json"
 expect "a game in two files" 2 'err_has "match: game 1 is in both "'
 printf 'not json' >"$tmp/x.json"

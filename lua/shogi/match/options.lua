@@ -150,7 +150,7 @@ function M.parse(args)
       cfg.shard = {si, sn}
       i = i + 2
     elseif a == "-openings" then
-      local o, j, msg = kv_settings(args, i + 1, "-openings", {file = true, order = true, plies = true, format = true})
+      local o, j, msg = kv_settings(args, i + 1, "-openings", {file = true, order = true, plies = true})
       if not o then return fail(msg) end
       if not o.file then return fail("-openings needs file=F") end
       if o.order and o.order ~= "sequential" and o.order ~= "random" then

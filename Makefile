@@ -8,7 +8,7 @@ CC      ?= cc
 ARCH    ?= -march=native
 LUA_PKG := lua5.4
 DEB_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev lua-busted lua-cjson tmux \
-            fairy-stockfish gpsshogi parallel
+            fairy-stockfish gpsshogi parallel procps
 
 WARN   := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
           -Wwrite-strings -Wcast-qual -Wundef

@@ -68,6 +68,12 @@ expect "declaration under JSA rules" 0 \
 run -engine "$(fake play)" name=a depth=1 -engine "$(fake win 2)" name=b depth=1 -games 1
 expect "wrong declaration under computer rules" 0 'out_has "a wrong declaration loses.}"'
 
+# a pawn-drop mate (Debian's Fairy-Stockfish is known to play some) is an illegal move
+printf '7nk/9/7G1/9/9/9/9/9/K8 b P2r2b3g4s3n4l17p 1\n' >"$tmp/uchi.txt"
+run -engine "$(fake move=P*1b)" name=a depth=1 -engine "$(fake play)" name=b depth=1 -games 1 -openings file="$tmp/uchi.txt"
+expect "uchifuzume loses" 0 \
+    'out_has "Finished game 1 (a vs b): 0-1 {a played the illegal move P*1b: uchifuzume: a pawn drop may not give mate}"'
+
 # openings: SFEN lines and USI position lines, cut after plies=N, in the seed's random order
 cat >"$tmp/open.txt" <<'EOF'
 # two openings

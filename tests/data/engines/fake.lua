@@ -7,6 +7,7 @@
 --   slow      answers after 0.6 s            malformed prints "info depth x"
 --   garbage   prints "bestmove banana"       resign    bestmove resign
 --   win       bestmove win (a declaration)   silent    never answers "usi"
+--   move=M    bestmove M (any text)
 local shogi = require "shogi"
 local mode, at = arg[1] or "play", tonumber(arg[2] or "1")
 
@@ -51,6 +52,7 @@ for line in io.stdin:lines() do
     elseif fault == "garbage" then out("bestmove banana")
     elseif fault == "resign" then out("bestmove resign")
     elseif fault == "win" then out("bestmove win")
+    elseif fault:match("^move=") then out("bestmove " .. fault:sub(6))
     else
       if fault == "slow" then os.execute("sleep 0.6") end
       local moves = game:legal_moves()

@@ -141,6 +141,7 @@ for k in pairs(REST_KEYS) do ALL_KEYS[k] = true end
 
 --- info(line) -> {depth=, seldepth=, time=, nodes=, nps=, hashfull=, multipv=, score=cp, mate=N|"+"|"-",
 --  bound="lower"|"upper", pv={...}, currmove=, string=} | nil, col, msg
+-- pv, refutation and currline hold USI moves, or "pass" (a null move, as gpsusi writes it).
 -- Words the protocol does not define are skipped with what follows up to the next keyword.
 function M.info(line)
   local w, cols = words(line)
@@ -191,7 +192,8 @@ function M.info(line)
       local list = {}
       local j = i + 1
       while j <= #w and not ALL_KEYS[w[j]] do
-        if not is_move_text(w[j]) then
+        -- gpsusi writes a null move in its lines as "pass"
+        if not is_move_text(w[j]) and w[j] ~= "pass" then
           return nil, cols[j], "'" .. k .. "' holds moves, got '" .. w[j] .. "'"
         end
         list[#list + 1] = w[j]

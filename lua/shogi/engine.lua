@@ -115,7 +115,7 @@ local function start(e)
     if p2 then proc, msg = p2, nil end
   end
   if not proc then return nil, "engine '" .. e.name .. "': " .. msg, "crash" end
-  e.proc, e.dead, e.lineno = proc, nil, 0
+  e.proc, e.dead, e.lineno, e.pending, e.stop_sent = proc, nil, 0, nil, nil
   local ok, err, kind = send(e, "usi")
   if not ok then return nil, err, kind end
   local deadline = deadline_in(e, e.handshake_timeout)
@@ -219,8 +219,27 @@ function E:set(name, value)
   return send(self, "setoption name " .. name .. " value " .. text)
 end
 
+-- A search left running (an error in an info callback, Ctrl-C while waiting) is stopped and its answer
+-- read before the next command, so that answer is not taken for the next search's.
+local function settle(e)
+  if not e.pending or e.dead then return true end
+  local ok, err, kind = send(e, "stop")
+  if not ok then return nil, err, kind end
+  local deadline = deadline_in(e, M.MARGIN + 4)
+  while true do
+    local line, err2, kind2 = receive(e, deadline, "finishing a search that was interrupted")
+    if not line then return nil, err2, kind2 end
+    if string_find(line, "^bestmove") or string_find(line, "^checkmate") then
+      e.pending, e.stop_sent = nil, nil
+      return true
+    end
+  end
+end
+
 --- e:isready([seconds]) -> true | nil, msg, kind
 function E:isready(seconds)
+  local okp, errp, kindp = settle(self)
+  if not okp then return nil, errp, kindp end
   local ok, err, kind = send(self, "isready")
   if not ok then return nil, err, kind end
   local deadline = deadline_in(self, seconds or self.handshake_timeout)
@@ -301,10 +320,13 @@ function E:go(x, opts)
   if type(opts) ~= "table" then error("bad argument #2 to 'go' (options table expected)", 2) end
   local pos_line = position_command(x)
   local go_line = protocol.go_command(opts)
+  local okp, errp, kindp = settle(self)
+  if not okp then return nil, errp, kindp end
   local ok, err, kind = send(self, pos_line)
   if not ok then return nil, err, kind end
   ok, err, kind = send(self, go_line)
   if not ok then return nil, err, kind end
+  self.pending = true
   local t0 = core.now()
   local limit = limit_of(opts, side_of(x))
   local stop_at = opts.stop and t0 + opts.stop or nil
@@ -343,6 +365,7 @@ function E:go(x, opts)
       self.stop_sent = nil
       local m, ponder, why = protocol.bestmove(line)
       if not m then return malformed(self, ponder, why, line) end
+      self.pending = nil
       r.bestmove, r.ponder = m, ponder
       r.seconds = core.now() - t0
       return r
@@ -355,6 +378,8 @@ function E:gameover(word)
   if word ~= "win" and word ~= "lose" and word ~= "draw" then
     error("bad argument #1 to 'gameover' (\"win\", \"lose\" or \"draw\" expected)", 2)
   end
+  local okp, errp, kindp = settle(self)
+  if not okp then return nil, errp, kindp end
   return send(self, "gameover " .. word)
 end
 
@@ -373,11 +398,15 @@ function E:mate(x, ms)
   if ms ~= nil and (type(ms) ~= "number" or ms < 0) then
     error("bad argument #2 to 'mate' (milliseconds expected)", 2)
   end
-  local ok, err, kind = send(self, position_command(x))
+  local pos_line = position_command(x)
+  local okp, errp, kindp = settle(self)
+  if not okp then return nil, errp, kindp end
+  local ok, err, kind = send(self, pos_line)
   if not ok then return nil, err, kind end
   local go_line = ms and string_format("go mate %d", ms // 1) or "go mate infinite"
   ok, err, kind = send(self, go_line)
   if not ok then return nil, err, kind end
+  self.pending = true
   local stop_at = ms and core.now() + ms / 1000 or nil
   local infos = {}
   local what = "solving after '" .. go_line .. "'"
@@ -403,11 +432,13 @@ function E:mate(x, ms)
     end
     if line and string_find(line, "^checkmate") then
       self.stop_sent = nil
+      self.pending = nil
       local c, col, why = protocol.checkmate(line)
       if not c then return malformed(self, col, why, line) end
       return c
     elseif line and string_find(line, "^bestmove") then
       self.stop_sent = nil
+      self.pending = nil
       local m, p2, why = protocol.bestmove(line)
       if not m then return malformed(self, p2, why, line) end
       return {status = "notimplemented", moves = {}, bestmove = m, info = infos}

@@ -253,6 +253,16 @@ describe("fake engines", function()
       {shogi.engine(fake("play", 1, {options = {Depth = 10}}))})
   end)
 
+  it("a search cut short by an error is finished before the next one", function()
+    local e = assert(shogi.engine(fake("play")))
+    assert.has_error(function() e:go("startpos", {byoyomi = 1000, info = function() error("enough") end}) end)
+    local g = shogi.game()
+    g:play("7g7f")
+    local r = assert(e:go(g, {byoyomi = 1000}))
+    assert.is_true(g:is_legal(r.bestmove)) -- gote's move, not the stale answer for sente
+    e:quit()
+  end)
+
   it("a crash is an error naming the engine and what it was doing", function()
     local e = assert(shogi.engine(fake("crash")))
     local r, msg, kind = e:go("startpos", {byoyomi = 1000})

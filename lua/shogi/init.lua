@@ -25,6 +25,7 @@ local LAZY = {
   render = {"shogi.render", "render"},
   diagram = {"shogi.diagram"},
   help = {"shogi.help", "help"},
+  engine = {"shogi.engine", "new"},
 }
 
 local function find_handicap(name)

@@ -24,6 +24,8 @@ local LAZY = {
   tsume = {"shogi.tsume"},
   render = {"shogi.render", "render"},
   help = {"shogi.help", "help"},
+  search = {"shogi.search", "search"},
+  bot = {"shogi.bot"},
 }
 
 local function find_handicap(name)

@@ -135,8 +135,9 @@ static void bot_options(engine *e)
         lua_pop(L, 1);
         if (strcmp(type, "spin") == 0) {
             lua_getfield(L, -4, "min");
-            lua_getfield(L, -5, "max");
-            printf(" min %s max %s", luaL_tolstring(L, -2, NULL), luaL_tolstring(L, -2, NULL));
+            printf(" min %s", luaL_tolstring(L, -1, NULL));
+            lua_getfield(L, -6, "max");
+            printf(" max %s", luaL_tolstring(L, -1, NULL));
             lua_pop(L, 4);
         } else if (strcmp(type, "combo") == 0) {
             lua_getfield(L, -4, "vars");

@@ -239,8 +239,8 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
     v->p = NULL;
     int score = 0;
     if (status != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        fail(e, msg ? msg : "the evaluation raised an error");
+        fail(e, luaL_tolstring(L, -1, NULL));
+        lua_pop(L, 1);
     } else {
         int isnum;
         lua_Number n = lua_tonumberx(L, -1, &isnum);
@@ -439,10 +439,9 @@ static void on_progress(void *ud, const void *report)
     lua_pushvalue(L, c->info_idx);
     push_report(L, report);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
         c->failed = true;
-        snprintf(c->err, sizeof c->err, "%s", msg ? msg : "error in the info callback");
-        lua_pop(L, 1);
+        snprintf(c->err, sizeof c->err, "%s", luaL_tolstring(L, -1, NULL));
+        lua_pop(L, 2);
         sg_search_abort(c->s);
     }
 }

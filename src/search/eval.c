@@ -21,11 +21,10 @@ int sg_eval_hand_value(sg_ptype t) { return t > 0 && t < SG_HAND_NB ? HAND_VALUE
 int sg_eval_material(const sg_pos *p)
 {
     int s = 0;
-    for (sg_square sq = 0; sq < SG_SQ_NB; sq++) {
-        sg_piece pc = p->board[sq];
-        if (pc == SG_NO_PIECE) continue;
-        int v = PIECE_VALUE[sg_piece_type(pc)];
-        s += sg_piece_color(pc) == SG_BLACK ? v : -v;
+    for (int t = SG_PAWN; t < SG_KING; t++) {
+        sg_bb b = p->by_type[t];
+        if (!b) continue;
+        s += PIECE_VALUE[t] * (sg_bb_count(b & p->by_color[SG_BLACK]) - sg_bb_count(b & p->by_color[SG_WHITE]));
     }
     for (int t = 1; t < SG_HAND_NB; t++)
         s += HAND_VALUE[t] * (p->hand[SG_BLACK][t] - p->hand[SG_WHITE][t]);
@@ -70,65 +69,67 @@ static const signed char PST_LANCE[9] = {0, 4, 6, 6, 4, 2, 2, 2, 6};
 static const signed char KING_RANK[9] = {-60, -50, -40, -30, -20, -10, 0, 10, 14};
 static const signed char KING_FILE[9] = {8, 12, 10, 2, -10, 2, 10, 12, 8};
 
-static int dist(sg_square a, sg_square b)
+/* the squares within one and within two king steps of sq */
+static void rings(sg_color c, sg_square sq, sg_bb *one, sg_bb *two)
 {
-    int df = sg_sq_file(a) - sg_sq_file(b), dr = sg_sq_rank(a) - sg_sq_rank(b);
-    if (df < 0) df = -df;
-    if (dr < 0) dr = -dr;
-    return df > dr ? df : dr;
+    sg_bb r = sg_tab->step[c][SG_KING][sq], n = r, k = r;
+    while (k) n |= sg_tab->step[c][SG_KING][sg_bb_pop(&k)];
+    *one = r;
+    *two = n & ~sg_bb_sq(sq);
 }
 
 /* the positional part for colour c (positive is good for c) */
-static int side_terms(const sg_pos *p, sg_color c)
+typedef struct { sg_bb one[SG_COLOR_NB], two[SG_COLOR_NB]; } king_rings;
+
+static int side_terms(const sg_pos *p, sg_color c, const king_rings *kr)
 {
     int s = 0;
     sg_square own_k = p->king[c], their_k = p->king[sg_opp(c)];
     sg_bb occ = sg_pos_occupied(p);
     sg_bb mine = p->by_color[c];
-    while (mine) {
-        sg_square sq = sg_bb_pop(&mine);
-        sg_ptype t = sg_piece_type(p->board[sq]);
+    sg_bb rankers = mine & (p->by_type[SG_PAWN] | p->by_type[SG_SILVER] | p->by_type[SG_KNIGHT] | p->by_type[SG_LANCE]);
+    while (rankers) {
+        sg_square sq = sg_bb_pop(&rankers);
         int rr = sg_rel_rank(c, sq);
-        switch (t) {
+        switch (sg_piece_type(p->board[sq])) {
         case SG_PAWN: s += PST_PAWN[rr]; break;
         case SG_SILVER: s += PST_SILVER[rr]; break;
         case SG_KNIGHT: s += PST_KNIGHT[rr]; break;
-        case SG_LANCE: s += PST_LANCE[rr]; break;
-        case SG_KING:
-            s += KING_RANK[rr] + KING_FILE[sg_sq_file(sq) - 1];
-            break;
-        case SG_ROOK: case SG_DRAGON: case SG_BISHOP: case SG_HORSE:
-            /* mobility of the sliders */
-            s += 3 * sg_bb_count(sg_piece_attack(c, t, sq, occ) & ~p->by_color[c]);
-            break;
-        default: break;
-        }
-        /* golds and silvers guarding the own king; promoted pieces and golds
-         * pressing the enemy king */
-        if (own_k != SG_SQ_NONE && (t == SG_GOLD || t == SG_SILVER)) {
-            int d = dist(sq, own_k);
-            if (d <= 2) s += d == 1 ? 30 : 14;
-        }
-        if (their_k != SG_SQ_NONE && t != SG_KING && (t >= SG_GOLD || t == SG_SILVER)) {
-            int d = dist(sq, their_k);
-            if (d <= 2) s += d == 1 ? 28 : 12;
+        default: s += PST_LANCE[rr]; break;
         }
     }
-    /* attacks on the squares around the own king: the enemy's count against it */
+    /* mobility of the sliders */
+    sg_bb sliders = mine & (p->by_type[SG_ROOK] | p->by_type[SG_DRAGON] | p->by_type[SG_BISHOP] | p->by_type[SG_HORSE]);
+    while (sliders) {
+        sg_square sq = sg_bb_pop(&sliders);
+        s += 3 * sg_bb_count(sg_piece_attack(c, sg_piece_type(p->board[sq]), sq, occ) & ~mine);
+    }
+    sg_bb golds = p->by_type[SG_GOLD] | p->by_type[SG_PRO_PAWN] | p->by_type[SG_PRO_LANCE]
+                | p->by_type[SG_PRO_KNIGHT] | p->by_type[SG_PRO_SILVER];
+    /* golds and silvers guarding the own king */
     if (own_k != SG_SQ_NONE) {
-        sg_bb ring = sg_tab->step[c][SG_KING][own_k];
-        int att = 0, def = 0;
-        while (ring) {
-            sg_square sq = sg_bb_pop(&ring);
-            if (sg_square_attacked(p, sq, sg_opp(c), occ)) att++;
-            if (p->board[sq] != SG_NO_PIECE && sg_piece_color(p->board[sq]) == c) def++;
-        }
-        s -= att * att * 6;
-        s += def * 8;
-        /* pieces in the enemy's hand are threats to the own king */
-        int threat = 0;
-        for (int t = 1; t < SG_HAND_NB; t++) threat += p->hand[sg_opp(c)][t] ? 1 : 0;
-        s -= att * threat * 6;
+        s += KING_RANK[sg_rel_rank(c, own_k)] + KING_FILE[sg_sq_file(own_k) - 1];
+        sg_bb one = kr->one[c], two = kr->two[c];
+        sg_bb guards = mine & (p->by_type[SG_GOLD] | p->by_type[SG_SILVER]);
+        s += 30 * sg_bb_count(guards & one) + 14 * sg_bb_count(guards & two & ~one);
+    }
+    /* golds, promoted pieces, silvers and the big pieces pressing the enemy king */
+    if (their_k != SG_SQ_NONE) {
+        sg_bb one = kr->one[sg_opp(c)], two = kr->two[sg_opp(c)];
+        sg_bb press = mine & (golds | p->by_type[SG_SILVER] | p->by_type[SG_HORSE] | p->by_type[SG_DRAGON]);
+        s += 28 * sg_bb_count(press & one) + 12 * sg_bb_count(press & two & ~one);
+    }
+    /* king safety: enemy pieces (pawns aside) within two squares of the own
+     * king, made worse by what the enemy holds in hand; own pieces next to it */
+    if (own_k != SG_SQ_NONE) {
+        sg_bb ring = kr->one[c], near = kr->two[c];
+        sg_bb enemy = p->by_color[sg_opp(c)] & ~p->by_type[SG_PAWN] & ~p->by_type[SG_KING];
+        int att = sg_bb_count(near & enemy) + sg_bb_count(ring & enemy);
+        int def = sg_bb_count(ring & p->by_color[c]);
+        int kinds = 0;
+        for (int t = 1; t < SG_HAND_NB; t++) kinds += p->hand[sg_opp(c)][t] ? 1 : 0;
+        s -= att * att * 8 + att * kinds * 6;
+        s += def * 10;
     }
     return s;
 }
@@ -137,7 +138,10 @@ int sg_eval_builtin(void *ud, const sg_pos *p)
 {
     (void)ud;
     int s = sg_eval_material(p);
-    s += side_terms(p, SG_BLACK) - side_terms(p, SG_WHITE);
+    king_rings kr = {{0, 0}, {0, 0}};
+    for (int c = 0; c < SG_COLOR_NB; c++)
+        if (p->king[c] != SG_SQ_NONE) rings((sg_color)c, p->king[c], &kr.one[c], &kr.two[c]);
+    s += side_terms(p, SG_BLACK, &kr) - side_terms(p, SG_WHITE, &kr);
     s = p->side == SG_BLACK ? s : -s;
     return s + 20; /* the side to move's tempo */
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "search.h"
 #include "movepick.h"
+#include "qmoves.h"
 #include "../core/zobrist.h"
 
 #define HIST_CAP 512          /* game positions kept for repetition */
@@ -190,14 +191,9 @@ static int qsearch(sg_search *s, int alpha, int beta)
     }
     sg_move *moves = s->moves[ply];
     int *scores = s->scores[ply];
-    int n = sg_gen_legal(&s->pos, moves);
-    if (n == 0) return -SG_SCORE_MATE + ply;
-    if (!in_check) { /* keep the captures and promotions */
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (sg_move_is_tactical(&s->pos, moves[i])) moves[k++] = moves[i];
-        n = k;
-    }
+    /* in check: every evasion (none: mated); else the captures and promotions */
+    int n = in_check ? sg_gen_legal(&s->pos, moves) : sg_gen_tactical(&s->pos, moves);
+    if (n == 0 && in_check) return -SG_SCORE_MATE + ply;
     sg_movepick_score(&s->pos, moves, scores, n, SG_MOVE_NONE, NULL, &s->history);
     int i = 0;
     sg_move m;

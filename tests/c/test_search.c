@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include "check.h"
 #include "../../src/search/search.h"
+#include "../../src/search/qmoves.h"
+#include "../../src/search/movepick.h"
 
 static sg_search *S;
 
@@ -272,8 +274,60 @@ static void test_eval_hook(void)
     CHECK(r.stopped);
 }
 
+/* the direct capture/promotion generator against filtering every legal move,
+ * over random walks */
+static int cmp_move(const void *a, const void *b)
+{
+    sg_move x = *(const sg_move *)a, y = *(const sg_move *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void test_qmoves(void)
+{
+    static const char *const starts[] = {
+        "startpos",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        "6n1l/2+S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2+pPP+p1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1",
+    };
+    uint32_t seed = 12345;
+    int positions = 0, mismatches = 0;
+    for (int s0 = 0; s0 < 3; s0++) {
+        for (int walk = 0; walk < 20; walk++) {
+            sg_pos p;
+            if (!load(&p, starts[s0])) return;
+            for (int ply = 0; ply < 60; ply++) {
+                static sg_move all[SG_MAX_MOVES], tac[SG_MAX_MOVES], want[SG_MAX_MOVES];
+                int n = sg_gen_legal(&p, all);
+                if (n == 0) break;
+                int k = 0;
+                for (int i = 0; i < n; i++) if (sg_move_is_tactical(&p, all[i])) want[k++] = all[i];
+                int t = sg_gen_tactical(&p, tac);
+                qsort(want, (size_t)k, sizeof *want, cmp_move);
+                qsort(tac, (size_t)t, sizeof *tac, cmp_move);
+                positions++;
+                if (t != k || memcmp(want, tac, sizeof *tac * (size_t)k) != 0) {
+                    if (mismatches++ < 3) {
+                        char sfen[SG_SFEN_MAX];
+                        sg_pos_to_sfen(&p, sfen, sizeof sfen);
+                        printf("FAIL tactical moves differ (%d, want %d) at %s\n", t, k, sfen);
+                    }
+                }
+                /* prefer captures so the walks reach busy positions */
+                seed = seed * 1103515245u + 12345u;
+                sg_move m = all[(seed >> 8) % (uint32_t)n];
+                if (k && ((seed >> 20) & 1)) m = want[(seed >> 4) % (uint32_t)k];
+                sg_undo u;
+                sg_do_move(&p, m, &u);
+            }
+        }
+    }
+    CHECK(positions > 1000);
+    CHECK_EQ_INT(mismatches, 0);
+}
+
 int main(void)
 {
+    test_qmoves();
     S = sg_search_new(4);
     if (!S) { printf("no memory\n"); return 1; }
     test_mates();

@@ -1,15 +1,29 @@
 -- Material plus piece-square terms: pawns, silvers and knights gain as they
--- advance, the king wants to stay home.  The view fills one reused table, so
--- the evaluation allocates nothing.  komadai --usi examples/bots/pst.lua
+-- advance, the king wants to stay home.  The view fills one reused table (only
+-- the squares that changed since the last call), and the tables below are
+-- indexed by square, so the evaluation allocates nothing and looks up little.
+--   komadai --usi examples/bots/pst.lua
 local board = {}
--- bonus per rank advanced (black's letters; white's are the lowercase ones)
+-- bonus per rank advanced, for black's letters; white's (lowercase) mirror them
 local ADVANCE = {P = 6, S = 5, N = 3, L = 2, G = 1}
 local KING_HOME = 12 -- per rank the king stays back
 
-local by_letter = {}
-for letter, v in pairs(ADVANCE) do
-  by_letter[letter] = {v, 1}
-  by_letter[letter:lower()] = {v, -1}
+-- BONUS[letters][square] from black's view; square = (file - 1) * 9 + rank (1..81)
+local BONUS, ZERO = {}, {}
+for i = 1, 81 do ZERO[i] = 0 end
+for _, letter in ipairs {"P", "L", "N", "S", "G", "B", "R", "K", "+P", "+L", "+N", "+S", "+B", "+R"} do
+  local v = ADVANCE[letter]
+  if v then
+    local b, w = {}, {}
+    for i = 1, 81 do
+      local rank = (i - 1) % 9 -- 0 = rank a
+      b[i] = v * (8 - rank)
+      w[i] = -v * rank
+    end
+    BONUS[letter], BONUS[letter:lower()] = b, w
+  else
+    BONUS[letter], BONUS[letter:lower()] = ZERO, ZERO
+  end
 end
 
 return {
@@ -24,13 +38,7 @@ return {
     local s = 0
     for i = 1, 81 do
       local pc = board[i]
-      if pc then
-        local e = by_letter[pc]
-        if e then
-          local rank = (i - 1) % 9 -- 0 = rank a
-          if e[2] > 0 then s = s + e[1] * (8 - rank) else s = s - e[1] * rank end
-        end
-      end
+      if pc then s = s + BONUS[pc][i] end
     end
     s = s * opts.Advance // 100
     if opts.KingSafety then

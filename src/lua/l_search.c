@@ -15,6 +15,10 @@
 typedef struct {
     const sg_pos *p;
     const sg_search *s;
+    /* view:board(t): what was last written into t (the table is the user
+     * value), so the next call writes only the squares that changed (sibling
+     * leaves differ in a few squares) */
+    sg_piece board_snap[SG_SQ_NB];
 } view_ud;
 
 static const sg_pos *check_view(lua_State *L)
@@ -58,15 +62,29 @@ static int view_at(lua_State *L)
     return 1;
 }
 
-/* view:board(t) fills t[1..81] (index (file-1)*9 + rank) with letters or false; returns t */
+/* view:board(t) fills t[1..81] (index (file-1)*9 + rank) with letters or false; returns t.
+ * The same t given again is only updated where the board changed: t is the
+ * view's to fill, not to write to. */
 static int view_board(lua_State *L)
 {
     const sg_pos *p = check_view(L);
+    view_ud *v = lua_touserdata(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    /* the table last filled is kept in the view's user value (alive, so its
+     * address is never another table's) */
+    lua_getiuservalue(L, 1, 1);
+    bool same = lua_rawequal(L, -1, 2);
+    lua_pop(L, 1);
     for (int s = 0; s < SG_SQ_NB; s++) {
+        if (same && v->board_snap[s] == p->board[s]) continue;
         if (p->board[s] == SG_NO_PIECE) lua_pushboolean(L, 0);
         else push_piece(L, p->board[s]);
         lua_rawseti(L, 2, s + 1);
+        v->board_snap[s] = p->board[s];
+    }
+    if (!same) {
+        lua_pushvalue(L, 2);
+        lua_setiuservalue(L, 1, 1);
     }
     lua_settop(L, 2);
     return 1;
@@ -178,7 +196,7 @@ static const luaL_Reg VIEW_METHODS[] = {
 
 static void push_view(lua_State *L)
 {
-    view_ud *v = lua_newuserdatauv(L, sizeof *v, 0);
+    view_ud *v = lua_newuserdatauv(L, sizeof *v, 1);
     v->p = NULL;
     v->s = NULL;
     if (luaL_newmetatable(L, VIEW)) {
@@ -205,6 +223,9 @@ void sgl_lua_eval_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl
     view_ud *v = lua_touserdata(L, -1);
     v->s = s;
     e->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    e->cache = lua_newuserdatauv(L, sizeof(sgl_eval_slot) * SGL_EVAL_CACHE, 0);
+    for (int i = 0; i < SGL_EVAL_CACHE; i++) e->cache[i].key = 0;
+    e->cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void sgl_lua_eval_free(sgl_lua_eval *e)
@@ -213,6 +234,8 @@ void sgl_lua_eval_free(sgl_lua_eval *e)
     luaL_unref(e->L, LUA_REGISTRYINDEX, e->fn_ref);
     luaL_unref(e->L, LUA_REGISTRYINDEX, e->opts_ref);
     luaL_unref(e->L, LUA_REGISTRYINDEX, e->view_ref);
+    luaL_unref(e->L, LUA_REGISTRYINDEX, e->cache_ref);
+    e->cache = NULL;
     e->L = NULL;
 }
 
@@ -229,6 +252,9 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
 {
     sgl_lua_eval *e = ud;
     if (e->failed) return 0;
+    uint64_t key = sg_pos_key(p);
+    sgl_eval_slot *slot = &e->cache[key & (SGL_EVAL_CACHE - 1)];
+    if (slot->key == key && key != 0) return slot->score;
     lua_State *L = e->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->fn_ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->view_ref);
@@ -250,6 +276,7 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
         if (!isnum) lua_pop(L, 1);
     }
     lua_pop(L, 1);
+    if (!e->failed) { slot->key = key; slot->score = score; }
     return score;
 }
 

@@ -8,10 +8,17 @@
 #include "../search/search.h"
 
 /* A Lua evaluation: fn(view, opts) -> number, called through lua_pcall.
- * On an error the message is kept in err and the search is aborted. */
+ * On an error the message is kept in err and the search is aborted.
+ * Scores are remembered per search by position key (a direct-mapped cache of
+ * SGL_EVAL_CACHE entries), so the function must depend only on the position
+ * and opts: the same leaf reached again (a transposition, the next iteration)
+ * is not evaluated again. */
+#define SGL_EVAL_CACHE (1 << 16)
+typedef struct { uint64_t key; int score; } sgl_eval_slot;
 typedef struct {
     lua_State *L;
-    int fn_ref, opts_ref, view_ref;   /* registry references */
+    int fn_ref, opts_ref, view_ref, cache_ref;   /* registry references */
+    sgl_eval_slot *cache;                        /* a userdata of the registry */
     sg_search *search;                /* for the view's ply and material */
     bool failed;
     char err[512];

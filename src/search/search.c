@@ -150,8 +150,9 @@ static int repetition(const sg_search *s)
             bool me_checked = true, they_checked = true;
             for (int k = idx; k > j; k -= 2) me_checked = me_checked && s->checks[k];
             for (int k = idx - 1; k > j; k -= 2) they_checked = they_checked && s->checks[k];
-            if (me_checked) return REP_WIN;     /* the opponent checked throughout: it loses */
-            if (they_checked) return REP_LOSS;
+            /* the side that checked throughout loses; both did: a draw */
+            if (me_checked && !they_checked) return REP_WIN;
+            if (they_checked && !me_checked) return REP_LOSS;
         }
         return REP_DRAW;
     }

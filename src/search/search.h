@@ -14,8 +14,9 @@
  *
  * Repetition (the rules' sennichite): a position that occurred before on the
  * path or in the game's history (same board, hands and side) is scored at
- * once: a draw (0), unless one side gave check with every move of the cycle
- * and the rule set has the perpetual-check rule: that side loses.  Engines
+ * once: a draw (0), unless one side (and not both) gave check with every move
+ * of the cycle and the rule set has the perpetual-check rule: that side loses
+ * (scored like a mate at that ply).  Engines
  * score the first repetition so; the rules end the game at the fourth, which a
  * side can always steer toward from the first.
  *

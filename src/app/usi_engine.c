@@ -19,6 +19,8 @@
 #include "../lua/l_search.h"
 
 #define LINE_MAX_LEN (1 << 16)
+/* the df-pn solver's nodes at the root of each search (a few milliseconds) */
+#define MATE_PROBE_NODES 20000
 
 typedef struct {
     lua_State *L;
@@ -263,6 +265,7 @@ static void run_search(engine *e)
     sg_search_opts_default(&o);
     o.depth = e->go.depth;
     o.multipv = e->st.multipv;
+    o.mate_nodes = MATE_PROBE_NODES;
     o.rules = &e->rules;
     o.history_keys = keys;
     o.history_check = checks;

@@ -319,7 +319,7 @@ static sg_search *cached_searcher(lua_State *L, size_t mb)
 
 /* ---- core.search ------------------------------------------------------------------------- */
 static const char *const KNOWN[] = {"depth", "nodes", "time", "eval", "eval_opts", "tt_mb", "multipv",
-                                    "info", "rules", "clear", NULL};
+                                    "info", "rules", "clear", "mate_nodes", NULL};
 
 static void check_known(lua_State *L, int idx)
 {
@@ -490,6 +490,7 @@ static int core_search(lua_State *L)
     lim.seconds = opt_num(L, 2, "time", 0, 0, 1e9);
     if (o.depth == 0 && lim.nodes == 0 && lim.seconds == 0) o.depth = 6; /* never unbounded by default */
     size_t mb = (size_t)opt_num(L, 2, "tt_mb", DEFAULT_TT_MB, 1, MAX_TT_MB);
+    o.mate_nodes = (uint64_t)opt_num(L, 2, "mate_nodes", 0, 0, 1e12);
     sg_rules rules;
     opt_rules(L, 2, p->variant, &rules);
     o.rules = &rules;

@@ -4,6 +4,7 @@
 #include "search.h"
 #include "movepick.h"
 #include "qmoves.h"
+#include "rootmate.h"
 #include "../core/zobrist.h"
 
 #define HIST_CAP 512          /* game positions kept for repetition */
@@ -503,6 +504,25 @@ void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
     for (int i = 0; i < s->root_n; i++) s->root[i].score = -SG_SCORE_INF;
 
     int multipv = o->multipv < 1 ? 1 : o->multipv > SG_MAX_MULTIPV ? SG_MAX_MULTIPV : o->multipv;
+    /* a proven mate at the root ends the search (searchmoves and MultiPV aside) */
+    sg_move mpv[SG_SEARCH_MAX_PV];
+    int mlen = 0;
+    if (o->mate_nodes > 0 && multipv == 1 && o->root_moves_len == 0
+        && sg_root_mate(root, o->mate_nodes, limits ? limits->stop : NULL, mpv, SG_SEARCH_MAX_PV, &mlen)) {
+        for (int i = 0; i < s->root_n; i++) {
+            if (s->root[i].move != mpv[0]) continue;
+            root_move tmp = s->root[i];
+            s->root[i] = s->root[0];
+            s->root[0] = tmp;
+            s->root[0].score = SG_SCORE_MATE - mlen;
+            s->root[0].pv_len = mlen;
+            for (int k = 0; k < mlen; k++) s->root[0].pv[k] = mpv[k];
+            fill_report(s, out, mlen, 1);
+            out->seldepth = mlen;
+            if (limits && limits->progress) limits->progress(limits->progress_ud, out);
+            return;
+        }
+    }
     if (multipv > s->root_n) multipv = s->root_n;
     int max_depth = o->depth > 0 ? o->depth : DEFAULT_MAX_DEPTH;
     if (max_depth > SG_MAX_PLY - 8) max_depth = SG_MAX_PLY - 8;

@@ -54,6 +54,8 @@ typedef struct {
     int history_len;
     double soft_seconds;       /* time manager: start no new iteration after this; 0: none */
     bool null_move, lmr;       /* on by default (sg_search_opts_default) */
+    /* the df-pn solver at the root (rootmate.h): nodes for it, 0: not asked */
+    uint64_t mate_nodes;
     /* moves the root may choose from (a USI "go searchmoves"); 0: all */
     int root_moves_len;
     const sg_move *root_moves;

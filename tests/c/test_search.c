@@ -57,6 +57,14 @@ static void test_mates(void)
     r = run("9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1", 5, 0, NULL);
     CHECK_EQ_INT(sg_score_mate_plies(r.score), 3);
     CHECK(r.line[0].pv_len >= 3);
+    /* the same found by the root's df-pn probe at depth 1 */
+    sg_search_opts mo;
+    sg_search_opts_default(&mo);
+    mo.mate_nodes = 100000;
+    r = run("9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1", 1, 0, &mo);
+    CHECK_EQ_INT(r.score, SG_SCORE_MATE - 3);
+    CHECK_EQ_INT(r.line[0].pv_len, 3);
+    CHECK_EQ_INT(r.depth, 3);
     /* the side to move is mated: no legal move, mated score, no best move */
     r = run("4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2", 2, 0, NULL);
     CHECK_EQ_INT(r.best, SG_MOVE_NONE);

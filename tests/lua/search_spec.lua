@@ -29,6 +29,12 @@ describe("shogi.search", function()
     assert.is_true(r.depth == 3 and r.nodes > 0 and r.seconds >= 0 and r.nps >= 0)
   end)
 
+  it("asks the df-pn solver at the root with mate_nodes", function()
+    local r = shogi.search(pos("9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1"), {depth = 1, mate_nodes = 100000})
+    assert.equal(3, r.mate)
+    assert.equal(3, #r.pv)
+  end)
+
   it("takes a hanging rook", function()
     local r = shogi.search(pos("4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"), {depth = 3})
     assert.equal("5h5e", r.move)
@@ -147,7 +153,7 @@ describe("shogi.search", function()
   it("refuses unknown and bad options, listing the known ones", function()
     local p = pos("startpos")
     assert.equal("bad argument #2 to 'search' (unknown option 'dept' (known: depth, nodes, time, eval, eval_opts, "
-      .. "tt_mb, multipv, info, rules, clear))", raised(shogi.search, p, {dept = 3}))
+      .. "tt_mb, multipv, info, rules, clear, mate_nodes))", raised(shogi.search, p, {dept = 3}))
     assert.equal("bad argument #2 to 'search' (option 'depth' must be a number from 0 to 120)",
       raised(shogi.search, p, {depth = -1}))
     assert.equal("bad argument #2 to 'search' (option 'multipv' must be a number from 1 to 16)",

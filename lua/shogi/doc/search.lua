@@ -14,7 +14,8 @@ return {
       .. "(none given: depth 6); eval = function(view, eval_opts) -> centipawns | \"builtin\" (default) | "
       .. "\"material\"; eval_opts = the table handed to eval; multipv (1-16); tt_mb (16); rules = \"jsa\" "
       .. "(default) | \"computer\" | a rules table (repetition, perpetual check, declaration); info = "
-      .. "function(report) called after each iteration; clear = true empties the table first. For a game, "
+      .. "function(report) called after each iteration; clear = true empties the table first; mate_nodes = N asks "
+      .. "the df-pn solver first (a proven mate ends the search). For a game, "
       .. "the positions played count for repetition and the game's rules are the default. Unknown options "
       .. "are refused with the list of known ones.",
     example = 'r = shogi.search(shogi.position "startpos", {depth = 6})\nprint(r.move, r.score, table.concat(r.pv, " "))\n'

@@ -501,13 +501,18 @@ static int core_search(lua_State *L)
     lua_getfield(L, 2, "eval");
     int eval_idx = lua_gettop(L);
     bool lua_eval = lua_isfunction(L, eval_idx);
-    if (lua_type(L, eval_idx) == LUA_TSTRING) {
+    const sgl_c_eval *ce = luaL_testudata(L, eval_idx, SGL_C_EVAL);
+    if (ce) {
+        if (!ce->fn) return luaL_argerror(L, 2, "option 'eval': the C evaluation has no function");
+        o.eval = ce->fn;
+        o.eval_ud = ce->ud;
+    } else if (lua_type(L, eval_idx) == LUA_TSTRING) {
         const char *name = lua_tostring(L, eval_idx);
         if (strcmp(name, "material") == 0) o.eval = sg_eval_material_only;
         else if (strcmp(name, "builtin") != 0)
-            return luaL_argerror(L, 2, "option 'eval' must be a function, \"builtin\" or \"material\"");
+            return luaL_argerror(L, 2, "option 'eval' must be a function, \"builtin\", \"material\" or a C evaluation");
     } else if (!lua_eval && !lua_isnil(L, eval_idx)) {
-        return luaL_argerror(L, 2, "option 'eval' must be a function, \"builtin\" or \"material\"");
+        return luaL_argerror(L, 2, "option 'eval' must be a function, \"builtin\", \"material\" or a C evaluation");
     }
     lua_getfield(L, 2, "eval_opts");
     int eval_opts_idx = lua_gettop(L);
@@ -567,19 +572,39 @@ static int core_search(lua_State *L)
     return 1;
 }
 
-/* core.evaluate(pos [, "builtin"|"material"]) -> score of the side to move */
+/* core.evaluate(pos [, "builtin"|"material"|c_eval]) -> score of the side to move */
 static int core_evaluate(lua_State *L)
 {
     sg_pos *p = sgl_testpos(L, 1);
     if (!p) p = sgl_game_current(L, 1);
     if (!p) return luaL_argerror(L, 1, "position or game expected");
+    const sgl_c_eval *ce = luaL_testudata(L, 2, SGL_C_EVAL);
+    if (ce && ce->fn) {
+        lua_pushinteger(L, ce->fn(ce->ud, p));
+        return 1;
+    }
     static const char *const names[] = {"builtin", "material", NULL};
     int which = luaL_checkoption(L, 2, "builtin", names);
     lua_pushinteger(L, which ? sg_eval_material_only(NULL, p) : sg_eval_builtin(NULL, p));
     return 1;
 }
 
-static const luaL_Reg FUNCS[] = {{"search", core_search}, {"evaluate", core_evaluate}, {NULL, NULL}};
+/* core.c_eval(name) -> the built-in evaluations as C evaluation handles
+ * ("builtin", "material"): what a C module returns, made by the core */
+static int core_c_eval(lua_State *L)
+{
+    static const char *const names[] = {"builtin", "material", NULL};
+    int which = luaL_checkoption(L, 1, NULL, names);
+    sgl_c_eval *ce = lua_newuserdatauv(L, sizeof *ce, 0);
+    ce->fn = which ? sg_eval_material_only : sg_eval_builtin;
+    ce->ud = NULL;
+    luaL_newmetatable(L, SGL_C_EVAL);
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+static const luaL_Reg FUNCS[] = {
+    {"search", core_search}, {"evaluate", core_evaluate}, {"c_eval", core_c_eval}, {NULL, NULL}};
 
 void sgl_open_search(lua_State *L)
 {

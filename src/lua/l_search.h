@@ -30,4 +30,14 @@ void sgl_lua_eval_free(sgl_lua_eval *e);
 /* an sg_eval_fn: ud is the sgl_lua_eval */
 int sgl_lua_eval_call(void *ud, const sg_pos *p);
 
+/* A C evaluation from a C module: a full userdata with the metatable
+ * registered as SGL_C_EVAL (luaL_newmetatable) holding this struct.  Passed
+ * as `eval` to core.search (and core.evaluate), it is called directly, without
+ * Lua.  See examples/bots/c_eval/. */
+#define SGL_C_EVAL "shogi.c_eval"
+typedef struct {
+    sg_eval_fn fn;
+    void *ud;
+} sgl_c_eval;
+
 #endif

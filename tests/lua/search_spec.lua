@@ -158,7 +158,7 @@ describe("shogi.search", function()
       raised(shogi.search, p, {depth = -1}))
     assert.equal("bad argument #2 to 'search' (option 'multipv' must be a number from 1 to 16)",
       raised(shogi.search, p, {multipv = 0}))
-    assert.equal("bad argument #2 to 'search' (option 'eval' must be a function, \"builtin\" or \"material\")",
+    assert.equal("bad argument #2 to 'search' (option 'eval' must be a function, \"builtin\", \"material\" or a C evaluation)",
       raised(shogi.search, p, {eval = "fancy"}))
     assert.equal("bad argument #2 to 'search' (option 'info' must be a function)", raised(shogi.search, p, {info = 1}))
     assert.equal("bad argument #2 to 'search' (option 'eval_opts' must be a table)",
@@ -167,6 +167,31 @@ describe("shogi.search", function()
       raised(shogi.search, p, {rules = "fide"}))
     assert.equal("bad argument #2 to 'search' (options table expected, got number)", raised(shogi.search, p, 3))
     assert.equal("bad argument #1 to 'search' (position or game expected)", raised(shogi.core.search, 1, {}):gsub("shogi.core.search", "search"))
+  end)
+
+  it("takes a C evaluation handle", function()
+    local c = shogi.core.c_eval("material")
+    local r = shogi.search(pos("4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"), {depth = 2, eval = c})
+    assert.equal("5h5e", r.move)
+    assert.equal(shogi.core.evaluate(pos("startpos"), "builtin"),
+      shogi.core.evaluate(pos("startpos"), shogi.core.c_eval("builtin")))
+    assert.equal("bad argument #1 to 'c_eval' (invalid option 'nn')", raised(shogi.core.c_eval, "nn"):gsub("shogi.core.", ""))
+  end)
+
+  it("loads a C evaluation module (examples/bots/c_eval/pawns.c) when a compiler is there", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    os.execute("mkdir -p " .. dir)
+    local built = os.execute("cc -O2 -shared -fPIC -std=c11 $(pkg-config --cflags lua5.4) -o " .. dir
+      .. "/pawns.so examples/bots/c_eval/pawns.c 2>/dev/null")
+    if built then
+      local loader = assert(package.loadlib(dir .. "/pawns.so", "luaopen_pawns"))
+      local ev = loader()
+      local r = shogi.search(pos("4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"), {depth = 3, eval = ev})
+      assert.equal("5h5e", r.move)
+      assert.equal(0, shogi.core.evaluate(pos("startpos"), ev))
+    end
+    os.execute("rm -rf " .. dir)
   end)
 
   it("evaluates a position with the built-in or material evaluation", function()

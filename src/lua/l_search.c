@@ -264,7 +264,10 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
     int status = lua_pcall(L, 2, 1, 0);
     v->p = NULL;
     int score = 0;
-    if (status != LUA_OK) {
+    if (status != LUA_OK && *sgl_interrupt_flag()) {
+        sg_search_stop(e->search);   /* Ctrl-C inside the evaluation: a stop, not a fault */
+        score = 0;
+    } else if (status != LUA_OK) {
         fail(e, luaL_tolstring(L, -1, NULL));
         lua_pop(L, 1);
     } else {
@@ -276,7 +279,7 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
         if (!isnum) lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    if (!e->failed) { slot->key = key; slot->score = score; }
+    if (!e->failed && status == LUA_OK) { slot->key = key; slot->score = score; }
     return score;
 }
 
@@ -562,6 +565,10 @@ static int core_search(lua_State *L)
     sg_search_run(s, p, &o, &lim, r);
     bool interrupted = *sgl_interrupt_flag() != 0;
     *sgl_interrupt_flag() = 0;
+    /* Ctrl-C is answered here with the best move so far: the host's stop hook
+     * (a count hook of 1 armed by the REPL's SIGINT handler) is disarmed so
+     * the caller goes on with the result */
+    if (interrupted && lua_gethookmask(L) == LUA_MASKCOUNT && lua_gethookcount(L) == 1) lua_sethook(L, NULL, 0, 0);
     if (lua_eval) sgl_lua_eval_free(&le);
     if (le.failed) return luaL_error(L, "%s", le.err);
     if (ic.failed) return luaL_error(L, "%s", ic.err);

@@ -79,6 +79,7 @@ void sg_search_clear(sg_search *s)
 
 size_t sg_search_tt_mb(const sg_search *s) { return sg_stt_mb(s->tt); }
 void sg_search_abort(sg_search *s) { s->stop = true; s->eval_failed = true; }
+void sg_search_stop(sg_search *s) { s->stop = true; }
 int sg_search_ply(const sg_search *s) { return s->ply; }
 int sg_search_material(const sg_search *s) { return s->material[s->ply]; }
 

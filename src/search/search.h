@@ -103,6 +103,8 @@ size_t sg_search_tt_mb(const sg_search *s);
 void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
                    const sg_limits *limits, sg_search_report *out);
 void sg_search_abort(sg_search *s);
+/* the same without blaming the evaluation (a host's interrupt seen inside it) */
+void sg_search_stop(sg_search *s);
 /* during a search: the ply of the node being evaluated (0 at the root) and the
  * material counter (black minus white, sg_eval_material) kept incrementally */
 int sg_search_ply(const sg_search *s);

@@ -34,7 +34,7 @@ setoption name USI_Hash value 64
 setoption name BookFile value no_book
 setoption name NetworkDelay value 0
 setoption name NetworkDelay2 value 0
-setoption name MinimumThinkingTime value 0
+setoption name MinimumThinkingTime value 1
 '
 echo "$POSITIONS" | while IFS= read -r sfen; do
     [ -n "$sfen" ] || continue

@@ -6,7 +6,8 @@
 -- the score is from the side to move's view.
 --   local bot = assert(require("shogi.bot").load("examples/bots/pst.lua"))
 --   local r = bot:search(pos, {depth = 5})
-local error, ipairs, load, pairs, pcall, require, setmetatable = error, ipairs, load, pairs, pcall, require, setmetatable
+local error, ipairs, load, pairs, pcall = error, ipairs, load, pairs, pcall
+local require, setmetatable = require, setmetatable
 local tonumber, tostring, type = tonumber, tostring, type
 local assert_, next_, select_, rawequal_, rawget_, rawlen_, rawset_ = assert, next, select, rawequal, rawget, rawlen,
   rawset

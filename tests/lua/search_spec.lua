@@ -128,7 +128,8 @@ describe("shogi.search", function()
       assert.equal(v:sfen(), v:position():sfen())
       assert.equal("bad argument #2 to 'count' (piece letters like \"P\" or \"+R\" expected)",
         raised(function() return v:count("b", "Q") end))
-      assert.equal("bad argument #2 to 'count' (that piece does not promote)", raised(function() return v:count("b", "+G") end))
+      assert.equal("bad argument #2 to 'count' (that piece does not promote)",
+        raised(function() return v:count("b", "+G") end))
       assert.equal("bad argument #1 to 'at' (square like \"7g\" expected)", raised(function() return v:at("0z") end))
       assert.equal("bad argument #1 to 'at' (file and rank 1..9 expected)", raised(function() return v:at(10, 1) end))
       assert.equal("bad argument #1 to 'hand' (invalid option 'x')", raised(function() return v:hand("x", "P") end))
@@ -141,7 +142,8 @@ describe("shogi.search", function()
     assert.equal("boom", raised(shogi.search, pos("startpos"), {depth = 2, eval = function() error("boom", 0) end}))
     assert.equal("the evaluation returned string, not a number",
       raised(shogi.search, pos("startpos"), {depth = 2, eval = function() return "x" end}))
-    assert.equal("info failed", raised(shogi.search, pos("startpos"), {depth = 2, info = function() error("info failed", 0) end}))
+    assert.equal("info failed",
+      raised(shogi.search, pos("startpos"), {depth = 2, info = function() error("info failed", 0) end}))
   end)
 
   it("refuses a view kept past the evaluation", function()
@@ -158,7 +160,8 @@ describe("shogi.search", function()
       raised(shogi.search, p, {depth = -1}))
     assert.equal("bad argument #2 to 'search' (option 'multipv' must be a number from 1 to 16)",
       raised(shogi.search, p, {multipv = 0}))
-    assert.equal("bad argument #2 to 'search' (option 'eval' must be a function, \"builtin\", \"material\" or a C evaluation)",
+    assert.equal("bad argument #2 to 'search' (option 'eval' must be a function, \"builtin\", \"material\" "
+      .. "or a C evaluation)",
       raised(shogi.search, p, {eval = "fancy"}))
     assert.equal("bad argument #2 to 'search' (option 'info' must be a function)", raised(shogi.search, p, {info = 1}))
     assert.equal("bad argument #2 to 'search' (option 'eval_opts' must be a table)",
@@ -166,7 +169,8 @@ describe("shogi.search", function()
     assert.equal("bad argument #2 to 'search' (option 'rules' must be \"jsa\", \"computer\" or a rules table)",
       raised(shogi.search, p, {rules = "fide"}))
     assert.equal("bad argument #2 to 'search' (options table expected, got number)", raised(shogi.search, p, 3))
-    assert.equal("bad argument #1 to 'search' (position or game expected)", raised(shogi.core.search, 1, {}):gsub("shogi.core.search", "search"))
+    assert.equal("bad argument #1 to 'search' (position or game expected)",
+      (raised(shogi.core.search, 1, {}):gsub("shogi.core.search", "search")))
   end)
 
   it("takes a C evaluation handle", function()
@@ -175,7 +179,8 @@ describe("shogi.search", function()
     assert.equal("5h5e", r.move)
     assert.equal(shogi.core.evaluate(pos("startpos"), "builtin"),
       shogi.core.evaluate(pos("startpos"), shogi.core.c_eval("builtin")))
-    assert.equal("bad argument #1 to 'c_eval' (invalid option 'nn')", raised(shogi.core.c_eval, "nn"):gsub("shogi.core.", ""))
+    assert.equal("bad argument #1 to 'c_eval' (invalid option 'nn')",
+      (raised(shogi.core.c_eval, "nn"):gsub("shogi.core.", "")))
   end)
 
   it("loads a C evaluation module (examples/bots/c_eval/pawns.c) when a compiler is there", function()

@@ -18,7 +18,8 @@ return {
       .. "the df-pn solver first (a proven mate ends the search). For a game, "
       .. "the positions played count for repetition and the game's rules are the default. Unknown options "
       .. "are refused with the list of known ones.",
-    example = 'r = shogi.search(shogi.position "startpos", {depth = 6})\nprint(r.move, r.score, table.concat(r.pv, " "))\n'
+    example = 'r = shogi.search(shogi.position "startpos", {depth = 6})\n'
+      .. 'print(r.move, r.score, table.concat(r.pv, " "))\n'
       .. 'shogi.search(g, {time = 2, multipv = 3, info = function(i) print(i.depth, i.score) end})',
   },
   {

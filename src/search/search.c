@@ -1,4 +1,5 @@
 /* The game-tree search: see search.h. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "search.h"
@@ -18,8 +19,11 @@ typedef struct {
     sg_move pv[SG_SEARCH_MAX_PV];
 } root_move;
 
+#define LMR_N 64
+
 struct sg_search {
     sg_stt *tt;
+    int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
     sg_history history;
     sg_move killers[SG_MAX_PLY + 1][2];
     /* one search: */
@@ -60,6 +64,8 @@ sg_search *sg_search_new(size_t tt_mb)
     if (!s) return NULL;
     s->tt = sg_stt_new(tt_mb);
     if (!s->tt) { free(s); return NULL; }
+    for (int d = 1; d < LMR_N; d++)
+        for (int c = 1; c < LMR_N; c++) s->lmr[d][c] = (int8_t)(0.5 + log((double)d) * log((double)c) / 2.0);
     return s;
 }
 
@@ -258,10 +264,17 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             return v;
     }
     bool in_check = sg_in_check(&s->pos);
+    bool mate_window = beta >= SG_SCORE_MATE_MIN || beta <= -SG_SCORE_MATE_MIN
+                    || alpha >= SG_SCORE_MATE_MIN || alpha <= -SG_SCORE_MATE_MIN;
+    int static_eval = in_check ? -SG_SCORE_INF : evaluate(s);
+
+    /* the position is so good a shallow search will not bring it under beta */
+    if (!pv_node && !in_check && !mate_window && depth <= 3 && static_eval - 120 * depth >= beta)
+        return static_eval;
 
     /* null move: the opponent moves twice and still cannot reach beta */
-    if (s->o->null_move && allow_null && !pv_node && !in_check && depth >= 3
-        && beta < SG_SCORE_MATE_MIN && beta > -SG_SCORE_MATE_MIN && evaluate(s) >= beta) {
+    if (s->o->null_move && allow_null && !pv_node && !in_check && depth >= 3 && !mate_window
+        && static_eval >= beta) {
         int r = 2 + depth / 4;
         push_null(s);
         int v = -search(s, -beta, -beta + 1, depth - 1 - r, false, false);
@@ -269,6 +282,8 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         if (s->stop) return 0;
         if (v >= beta) return v >= SG_SCORE_MATE_MIN ? beta : v;
     }
+    /* futility: near the leaves, quiet moves cannot lift a hopeless position to alpha */
+    bool futile = !pv_node && !in_check && !mate_window && depth <= 2 && static_eval + 150 * depth <= alpha;
 
     sg_move *moves = s->moves[ply];
     int *scores = s->scores[ply];
@@ -285,6 +300,14 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         push_move(s, m, &u);
         count++;
         bool gives_check = sg_in_check(&s->pos);
+        bool quiet = !tactical && !gives_check && m != tt_move;
+        /* shallow quiet moves: pruned when futile or late in the order */
+        if (count > 1 && quiet && (futile || (!pv_node && !in_check && !mate_window && depth <= 3
+                                               && count > 8 + 6 * depth * depth))) {
+            pop_move(s, m, &u);
+            if (futile && best < static_eval + 150 * depth) best = static_eval + 150 * depth;
+            continue;
+        }
         /* checks by a board piece are extended (drops would explode: a hand full of
          * pieces checks from everywhere) */
         int new_depth = depth - 1 + (gives_check && !sg_move_is_drop(m) && ply < 2 * s->root_depth ? 1 : 0);
@@ -293,11 +316,10 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             v = -search(s, -beta, -alpha, new_depth, pv_node, true);
         } else {
             int r = 0;
-            if (s->o->lmr && depth >= 3 && count > 3 && !in_check && !gives_check && !tactical
-                && m != s->killers[ply][0] && m != s->killers[ply][1]
-                && alpha > -SG_SCORE_MATE_MIN && beta < SG_SCORE_MATE_MIN) {
-                r = 1 + (count > 10) + (depth > 8);
-                if (pv_node && r > 1) r--;
+            if (s->o->lmr && depth >= 3 && count > 3 && !in_check && quiet
+                && m != s->killers[ply][0] && m != s->killers[ply][1] && !mate_window) {
+                r = s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
+                if (pv_node && r > 0) r--;
                 if (r > new_depth - 1) r = new_depth - 1;
                 if (r < 0) r = 0;
             }

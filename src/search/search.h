@@ -2,8 +2,10 @@
  * aspiration windows over the core's legal move generator.
  *
  * Per node: the transposition table (stt.h), a check for repetition and the
- * declaration, null-move pruning and late-move reductions (never in check,
- * never near mate scores), then the moves in the order of movepick.h.  At
+ * declaration, reverse futility and null-move pruning, then the moves in the
+ * order of movepick.h with late-move reductions, and futility and late-move
+ * pruning of quiet moves near the leaves (none of these in check or with a
+ * mate score in the window).  At
  * depth 0 a quiescence search plays captures and promotions (all evasions
  * when in check).  The evaluation is a callback (eval.h): the built-in one, a
  * Lua function, or a C module's.

@@ -6,6 +6,7 @@
 #include "movepick.h"
 #include "qmoves.h"
 #include "rootmate.h"
+#include "see.h"
 #include "../core/zobrist.h"
 
 #define HIST_CAP 512          /* game positions kept for repetition */
@@ -207,6 +208,8 @@ static int qsearch(sg_search *s, int alpha, int beta)
     int i = 0;
     sg_move m;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
+        /* captures and promotions that lose material in the exchange are skipped */
+        if (!in_check && sg_see(&s->pos, m) < 0) continue;
         sg_undo u;
         push_move(s, m, &u);
         int v = -qsearch(s, -beta, -alpha);

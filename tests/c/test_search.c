@@ -6,6 +6,7 @@
 #include "../../src/search/search.h"
 #include "../../src/search/qmoves.h"
 #include "../../src/search/movepick.h"
+#include "../../src/search/see.h"
 
 static sg_search *S;
 
@@ -333,8 +334,32 @@ static void test_qmoves(void)
     CHECK_EQ_INT(mismatches, 0);
 }
 
+/* exchanges worked out by hand, in the evaluation's values */
+static void test_see(void)
+{
+    static const struct { const char *sfen, *move; int want; } ROWS[] = {
+        {"4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1", "5h5e", 990},           /* a free rook */
+        {"4k4/9/4g4/4p4/9/9/9/4R4/4K4 b - 1", "5h5d", 90 - 990},    /* rook for a defended pawn */
+        {"4k4/9/3s5/4p4/9/9/4L4/4R4/4K4 b - 1", "5g5d", 90},        /* white does better not to retake */
+        {"4k4/9/9/9/9/9/9/9/4K4 b P 1", "P*5e", 0},                  /* a drop on a quiet square */
+        {"4k4/4g4/9/9/9/9/9/9/4K4 b S 1", "S*5c", -495},             /* a silver dropped where the gold takes */
+        {"4k4/9/4g4/9/9/9/9/9/4K4 b R 1", "R*5b", -990 + 0},         /* the gold takes; no recapture */
+        {"4k4/3g5/4p4/4P4/9/9/9/9/4K4 b - 1", "5d5c+", 90 + 450 - 540}, /* promotes taking; the gold takes */
+        {"3gk4/9/4p4/4P4/9/9/9/9/4K4 b - 1", "5d5c+", 90 + 450},        /* nothing takes back */
+    };
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+        sg_pos p;
+        sg_move m;
+        const char *why;
+        if (!load(&p, ROWS[i].sfen) || !CHECK(sg_move_from_usi(&p, ROWS[i].move, &m, &why))) continue;
+        CHECK_EQ_INT(sg_is_legal(&p, m), SG_LEGAL);
+        if (!CHECK_EQ_INT(sg_see(&p, m), ROWS[i].want)) printf("  %s %s\n", ROWS[i].sfen, ROWS[i].move);
+    }
+}
+
 int main(void)
 {
+    test_see();
     test_qmoves();
     S = sg_search_new(4);
     if (!S) { printf("no memory\n"); return 1; }

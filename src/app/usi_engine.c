@@ -299,6 +299,9 @@ static void run_search(engine *e)
     e->infinite = e->go.infinite;
     e->soft_at = e->hard_at = 0;
     if (e->st.state == SG_USI_THINKING && !e->go.infinite) set_deadlines(e, &p, sg_clock_seconds());
+    /* the mate probe takes a tenth of the move's time at most (pondering: 50 ms) */
+    o.mate_seconds = e->hard_at > 0 ? (e->hard_at - sg_clock_seconds()) / 10 : 0.05;
+    if (o.mate_seconds <= 0) o.mate_seconds = 0.001;
     sg_limits lim = sg_limits_none();
     lim.nodes = e->go.nodes;
     lim.stop = &e->stop;

@@ -5,7 +5,8 @@
 
 #define TABLE_BYTES (4u << 20)
 
-bool sg_root_mate(const sg_pos *root, uint64_t nodes, volatile int *stop, sg_move *pv, int max, int *len)
+bool sg_root_mate(const sg_pos *root, uint64_t nodes, double seconds, volatile int *stop, sg_move *pv, int max,
+                  int *len)
 {
     sg_move checks[SG_MAX_MOVES];
     if (sg_in_check(root) || sg_gen_checks(root, checks) == 0) return false;
@@ -16,6 +17,7 @@ bool sg_root_mate(const sg_pos *root, uint64_t nodes, volatile int *stop, sg_mov
         sg_dfpn_opts o;
         sg_dfpn_opts_default(&o);
         o.max_nodes = nodes;
+        o.max_seconds = seconds;
         o.stop = stop;
         o.count_futile = true;
         o.shortest = false;

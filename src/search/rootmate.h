@@ -8,7 +8,8 @@
 #include "../core/movegen.h"
 
 /* true and the mating line (*len plies, at most max) when a mate is proven
- * within nodes; stop may be NULL */
-bool sg_root_mate(const sg_pos *root, uint64_t nodes, volatile int *stop, sg_move *pv, int max, int *len);
+ * within nodes and seconds (0: no time limit); stop may be NULL */
+bool sg_root_mate(const sg_pos *root, uint64_t nodes, double seconds, volatile int *stop, sg_move *pv, int max,
+                  int *len);
 
 #endif

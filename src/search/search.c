@@ -534,7 +534,8 @@ void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
     sg_move mpv[SG_SEARCH_MAX_PV];
     int mlen = 0;
     if (o->mate_nodes > 0 && multipv == 1 && o->root_moves_len == 0
-        && sg_root_mate(root, o->mate_nodes, limits ? limits->stop : NULL, mpv, SG_SEARCH_MAX_PV, &mlen)) {
+        && sg_root_mate(root, o->mate_nodes, o->mate_seconds > 0 ? o->mate_seconds : s->hard / 10,
+                        limits ? limits->stop : NULL, mpv, SG_SEARCH_MAX_PV, &mlen)) {
         for (int i = 0; i < s->root_n; i++) {
             if (s->root[i].move != mpv[0]) continue;
             root_move tmp = s->root[i];

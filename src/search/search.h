@@ -56,8 +56,10 @@ typedef struct {
     int history_len;
     double soft_seconds;       /* time manager: start no new iteration after this; 0: none */
     bool null_move, lmr;       /* on by default (sg_search_opts_default) */
-    /* the df-pn solver at the root (rootmate.h): nodes for it, 0: not asked */
+    /* the df-pn solver at the root (rootmate.h): nodes for it, 0: not asked;
+     * and at most this many seconds (0: a tenth of the time limit, if any) */
     uint64_t mate_nodes;
+    double mate_seconds;
     /* moves the root may choose from (a USI "go searchmoves"); 0: all */
     int root_moves_len;
     const sg_move *root_moves;

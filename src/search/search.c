@@ -184,7 +184,9 @@ static int evaluate(sg_search *s)
 }
 
 /* ---- quiescence ------------------------------------------------------------------------ */
-static int qsearch(sg_search *s, int alpha, int beta)
+/* qdepth: plies into the quiescence search; at its first ply quiet checks by
+ * board pieces are tried too (mates and forks near the leaves) */
+static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
 {
     int ply = s->ply;
     s->nodes++;
@@ -204,15 +206,21 @@ static int qsearch(sg_search *s, int alpha, int beta)
     /* in check: every evasion (none: mated); else the captures and promotions */
     int n = in_check ? sg_gen_legal(&s->pos, moves) : sg_gen_tactical(&s->pos, moves);
     if (n == 0 && in_check) return -SG_SCORE_MATE + ply;
+    if (!in_check && qdepth == 0) {
+        sg_move checks[SG_MAX_MOVES];
+        int k = sg_gen_checks(&s->pos, checks);
+        for (int j = 0; j < k; j++)
+            if (!sg_move_is_drop(checks[j]) && !sg_move_is_tactical(&s->pos, checks[j])) moves[n++] = checks[j];
+    }
     sg_movepick_score(&s->pos, moves, scores, n, SG_MOVE_NONE, NULL, &s->history);
     int i = 0;
     sg_move m;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
-        /* captures and promotions that lose material in the exchange are skipped */
+        /* moves that lose material in the exchange are skipped */
         if (!in_check && sg_see(&s->pos, m) < 0) continue;
         sg_undo u;
         push_move(s, m, &u);
-        int v = -qsearch(s, -beta, -alpha);
+        int v = -qsearch(s, -beta, -alpha, qdepth + 1);
         pop_move(s, m, &u);
         if (s->stop) return 0;
         if (v > best) {
@@ -238,7 +246,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
 {
     int ply = s->ply;
     s->pv_len[ply] = ply;
-    if (depth <= 0) return qsearch(s, alpha, beta);
+    if (depth <= 0) return qsearch(s, alpha, beta, 0);
     s->nodes++;
     check_limits(s);
     if (s->stop) return 0;

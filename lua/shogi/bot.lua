@@ -1,6 +1,8 @@
 -- Bot files: a Lua file returning
 --   {name = "...", author = "...", options = {{name=, type="spin"|"check"|"combo"|"string",
---    default=, min=, max=, vars=}, ...}, eval = function(view, opts) return centipawns end}
+--    default=, min=, max=, vars=}, ...}, eval = function(view, opts) return centipawns end,
+--    order = function(view, move, opts) return bonus end,      -- optional
+--    prune = function(view, move, opts) return skip end}       -- optional
 -- loaded in an environment holding only string, table, math, utf8, the safe
 -- base functions and the shogi API.  `opts` holds the current option values;
 -- the score is from the side to move's view.
@@ -81,6 +83,11 @@ function M.from_value(value, where)
   if type(value) ~= "table" then return nil, where .. ": a bot file must return a table" end
   if type(value.eval) ~= "function" then return nil, where .. ": the bot has no eval function" end
   if value.name ~= nil and type(value.name) ~= "string" then return nil, where .. ": name must be a string" end
+  for _, hook in ipairs {"order", "prune"} do
+    if value[hook] ~= nil and type(value[hook]) ~= "function" then
+      return nil, string_format("%s: %s must be a function", where, hook)
+    end
+  end
   local options = value.options or {}
   if type(options) ~= "table" then return nil, where .. ": options must be a list" end
   local values, seen = {}, {}
@@ -93,7 +100,7 @@ function M.from_value(value, where)
   end
   return setmetatable({
     name = value.name or "bot", author = value.author or "", options = options,
-    eval = value.eval, values = values, by_name = seen,
+    eval = value.eval, order = value.order, prune = value.prune, values = values, by_name = seen,
   }, Bot)
 end
 
@@ -137,7 +144,7 @@ end
 function Bot:search(x, opts)
   local o = {}
   for k, v in pairs(opts or {}) do o[k] = v end
-  o.eval, o.eval_opts = self.eval, self.values
+  o.eval, o.eval_opts, o.order, o.prune = self.eval, self.values, self.order, self.prune
   return require("shogi.search").search(x, o)
 end
 

@@ -284,15 +284,27 @@ static void run_search(engine *e)
     }
     o.root_moves = only;
     o.root_moves_len = nonly;
-    sgl_lua_eval le = {0};
+    sgl_lua_eval le = {0}, order = {0}, prune = {0};
     if (e->bot_ref != LUA_NOREF) {
         lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->bot_ref);
         lua_getfield(e->L, -1, "eval");
         lua_getfield(e->L, -2, "values");
         sgl_lua_eval_init(e->L, -2, lua_gettop(e->L), e->search, &le);
-        lua_settop(e->L, 0);
         o.eval = sgl_lua_eval_call;
         o.eval_ud = &le;
+        lua_getfield(e->L, -3, "order");
+        if (lua_isfunction(e->L, -1)) {
+            sgl_lua_hook_init(e->L, -1, lua_gettop(e->L) - 1, e->search, &order);
+            o.order = sgl_lua_order_call;
+            o.order_ud = &order;
+        }
+        lua_getfield(e->L, -4, "prune");
+        if (lua_isfunction(e->L, -1)) {
+            sgl_lua_hook_init(e->L, -1, lua_gettop(e->L) - 2, e->search, &prune);
+            o.prune = sgl_lua_prune_call;
+            o.prune_ud = &prune;
+        }
+        lua_settop(e->L, 0);
     }
     e->stop = 0;
     e->stop_seen = false;
@@ -310,14 +322,25 @@ static void run_search(engine *e)
     lim.progress = on_progress;
     lim.progress_ud = e;
     sg_search_report *r = malloc(sizeof *r);
-    if (!r) { free(keys); free(checks); sgl_lua_eval_free(&le); out("bestmove resign\n"); sg_usi_search_done(&e->st); return; }
+    if (!r) {
+        free(keys); free(checks);
+        sgl_lua_eval_free(&le); sgl_lua_eval_free(&order); sgl_lua_eval_free(&prune);
+        out("bestmove resign\n");
+        sg_usi_search_done(&e->st);
+        return;
+    }
     sg_search_run(e->search, &p, &o, &lim, r);
-    if (le.failed) {
+    const sgl_lua_eval *all[] = {&le, &order, &prune};
+    static const char *const what[] = {"eval", "order", "prune"};
+    for (int k = 0; k < 3; k++) {
+        if (!all[k]->failed) continue;
         char msg[600];
-        snprintf(msg, sizeof msg, "eval error: %s", le.err);
+        snprintf(msg, sizeof msg, "%s error: %s", what[k], all[k]->err);
         info_string(msg);
     }
     sgl_lua_eval_free(&le);
+    sgl_lua_eval_free(&order);
+    sgl_lua_eval_free(&prune);
     /* a search that ended by itself under "go infinite" or "go ponder" waits for stop/ponderhit */
     char line[LINE_MAX_LEN];
     while (!e->quit && !e->stop_seen && (e->infinite || e->st.state == SG_USI_PONDERING)) {

@@ -228,6 +228,26 @@ void sgl_lua_eval_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl
     e->cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+void sgl_lua_hook_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e)
+{
+    fn_idx = lua_absindex(L, fn_idx);
+    e->L = L;
+    e->search = s;
+    e->failed = false;
+    e->err[0] = '\0';
+    e->cache = NULL;
+    e->cache_ref = LUA_NOREF;
+    lua_pushvalue(L, fn_idx);
+    e->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (opts_idx) lua_pushvalue(L, opts_idx);
+    else lua_newtable(L);
+    e->opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    push_view(L);
+    view_ud *v = lua_touserdata(L, -1);
+    v->s = s;
+    e->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
 void sgl_lua_eval_free(sgl_lua_eval *e)
 {
     if (!e->L) return;
@@ -283,6 +303,50 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
     return score;
 }
 
+/* calls fn(view, move, opts); the result stays on the stack (LUA_OK) */
+static int hook_call(sgl_lua_eval *e, const sg_pos *p, sg_move m)
+{
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->fn_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->view_ref);
+    view_ud *v = lua_touserdata(L, -1);
+    v->p = p;
+    sgl_pushmove(L, m);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->opts_ref);
+    int status = lua_pcall(L, 3, 1, 0);
+    v->p = NULL;
+    if (status != LUA_OK) {
+        if (*sgl_interrupt_flag()) sg_search_stop(e->search);
+        else fail(e, luaL_tolstring(L, -1, NULL));
+        lua_settop(L, lua_gettop(L) - (*sgl_interrupt_flag() ? 1 : 2));
+    }
+    return status;
+}
+
+int sgl_lua_order_call(void *ud, const sg_pos *p, sg_move m)
+{
+    sgl_lua_eval *e = ud;
+    if (e->failed || hook_call(e, p, m) != LUA_OK) return 0;
+    int isnum;
+    lua_Number n = lua_tonumberx(e->L, -1, &isnum);
+    if (!isnum || n != n) {
+        fail(e, lua_pushfstring(e->L, "the order hook returned %s, not a number", luaL_typename(e->L, -1)));
+        lua_pop(e->L, 2);
+        return 0;
+    }
+    lua_pop(e->L, 1);
+    return n > 1e6 ? 1000000 : n < -1e6 ? -1000000 : (int)n;
+}
+
+int sgl_lua_prune_call(void *ud, const sg_pos *p, sg_move m)
+{
+    sgl_lua_eval *e = ud;
+    if (e->failed || hook_call(e, p, m) != LUA_OK) return 0;
+    int prune = lua_toboolean(e->L, -1);
+    lua_pop(e->L, 1);
+    return prune;
+}
+
 /* ---- the searcher, kept in the registry ------------------------------------------------ */
 typedef struct { sg_search *s; size_t mb; } searcher_box;
 
@@ -322,7 +386,7 @@ static sg_search *cached_searcher(lua_State *L, size_t mb)
 
 /* ---- core.search ------------------------------------------------------------------------- */
 static const char *const KNOWN[] = {"depth", "nodes", "time", "eval", "eval_opts", "tt_mb", "multipv",
-                                    "info", "rules", "clear", "mate_nodes", NULL};
+                                    "info", "rules", "clear", "mate_nodes", "order", "prune", NULL};
 
 static void check_known(lua_State *L, int idx)
 {
@@ -555,6 +619,22 @@ static int core_search(lua_State *L)
         o.eval = sgl_lua_eval_call;
         o.eval_ud = &le;
     }
+    /* the move hooks */
+    sgl_lua_eval hooks[2] = {{0}, {0}};
+    static const char *const HOOKS[] = {"order", "prune"};
+    for (int h = 0; h < 2; h++) {
+        lua_getfield(L, 2, HOOKS[h]);
+        if (lua_isfunction(L, -1)) {
+            sgl_lua_hook_init(L, -1, lua_isnil(L, eval_opts_idx) ? 0 : eval_opts_idx, s, &hooks[h]);
+            if (h == 0) { o.order = sgl_lua_order_call; o.order_ud = &hooks[0]; }
+            else { o.prune = sgl_lua_prune_call; o.prune_ud = &hooks[1]; }
+        } else if (!lua_isnil(L, -1)) {
+            for (int k = 0; k < h; k++) sgl_lua_eval_free(&hooks[k]);
+            if (lua_eval) sgl_lua_eval_free(&le);
+            return luaL_argerror(L, 2, lua_pushfstring(L, "option '%s' must be a function", HOOKS[h]));
+        }
+        lua_pop(L, 1);
+    }
     info_ctx ic = {L, info_idx, s, false, ""};
     if (!lua_isnil(L, info_idx)) {
         lim.progress = on_progress;
@@ -570,7 +650,10 @@ static int core_search(lua_State *L)
      * the caller goes on with the result */
     if (interrupted && lua_gethookmask(L) == LUA_MASKCOUNT && lua_gethookcount(L) == 1) lua_sethook(L, NULL, 0, 0);
     if (lua_eval) sgl_lua_eval_free(&le);
+    for (int h = 0; h < 2; h++) sgl_lua_eval_free(&hooks[h]);
     if (le.failed) return luaL_error(L, "%s", le.err);
+    for (int h = 0; h < 2; h++)
+        if (hooks[h].failed) return luaL_error(L, "%s", hooks[h].err);
     if (ic.failed) return luaL_error(L, "%s", ic.err);
     push_report(L, r);
     if (interrupted) { lua_pushboolean(L, 1); lua_setfield(L, -2, "interrupted"); }

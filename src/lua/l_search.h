@@ -29,6 +29,11 @@ void sgl_lua_eval_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl
 void sgl_lua_eval_free(sgl_lua_eval *e);
 /* an sg_eval_fn: ud is the sgl_lua_eval */
 int sgl_lua_eval_call(void *ud, const sg_pos *p);
+/* move hooks fn(view, usi_move, opts): the same, without the cache;
+ * order returns a number (a bonus), prune a boolean (true: skip the move) */
+void sgl_lua_hook_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e);
+int sgl_lua_order_call(void *ud, const sg_pos *p, sg_move m);
+int sgl_lua_prune_call(void *ud, const sg_pos *p, sg_move m);
 
 /* A C evaluation from a C module: a full userdata with the metatable
  * registered as SGL_C_EVAL (luaL_newmetatable) holding this struct.  Passed

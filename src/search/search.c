@@ -301,12 +301,20 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int n = sg_gen_legal(&s->pos, moves);
     if (n == 0) return -SG_SCORE_MATE + ply;
     sg_movepick_score(&s->pos, moves, scores, n, tt_move, s->killers[ply], &s->history);
+    if (s->o->order && depth >= 3) {
+        for (int k = 0; k < n && !s->stop; k++)
+            if (moves[k] != tt_move && !sg_move_is_tactical(&s->pos, moves[k]))
+                scores[k] += s->o->order(s->o->order_ud, &s->pos, moves[k]);
+    }
+    bool ask_prune = s->o->prune && !pv_node && !in_check && depth <= 3;
 
     int best = -SG_SCORE_INF, count = 0, orig_alpha = alpha;
     sg_move best_move = SG_MOVE_NONE, m;
     int i = 0;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
         bool tactical = sg_move_is_tactical(&s->pos, m);
+        if (ask_prune && count > 0 && !tactical && m != tt_move && s->o->prune(s->o->prune_ud, &s->pos, m)) continue;
+        if (s->stop) return 0;
         sg_undo u;
         push_move(s, m, &u);
         count++;

@@ -43,8 +43,13 @@ static inline bool sg_score_is_mate(int s) { return s >= SG_SCORE_MATE_MIN || s 
 static inline int sg_score_mate_plies(int s)
 { return s >= SG_SCORE_MATE_MIN ? SG_SCORE_MATE - s : s <= -SG_SCORE_MATE_MIN ? -(SG_SCORE_MATE + s) : 0; }
 
+/* A hook on a move m of p (legal, a quiet move: no capture or promotion):
+ * for ordering, a bonus added to its history score; for pruning, non-zero to
+ * skip it.  ud is the caller's. */
+typedef int (*sg_move_hook_fn)(void *ud, const sg_pos *p, sg_move m);
+
 typedef struct {
-    int depth;                 /* 1..SG_MAX_PLY-? ; 0: as deep as the limits allow */
+    int depth;                 /* 1..SG_MAX_PLY-8; 0: as deep as the limits allow */
     int multipv;               /* lines to find (1..SG_MAX_MULTIPV) */
     sg_eval_fn eval;           /* NULL: sg_eval_builtin */
     void *eval_ud;
@@ -55,6 +60,10 @@ typedef struct {
     const bool *history_check;
     int history_len;
     double soft_seconds;       /* time manager: start no new iteration after this; 0: none */
+    /* optional hooks: order is asked at nodes of depth >= 3, prune at non-PV
+     * nodes of depth <= 3 not in check, for every quiet move but the first */
+    sg_move_hook_fn order, prune;
+    void *order_ud, *prune_ud;
     bool null_move, lmr;       /* on by default (sg_search_opts_default) */
     /* the df-pn solver at the root (rootmate.h): nodes for it, 0: not asked;
      * and at most this many seconds (0: a tenth of the time limit, if any) */

@@ -155,7 +155,7 @@ describe("shogi.search", function()
   it("refuses unknown and bad options, listing the known ones", function()
     local p = pos("startpos")
     assert.equal("bad argument #2 to 'search' (unknown option 'dept' (known: depth, nodes, time, eval, eval_opts, "
-      .. "tt_mb, multipv, info, rules, clear, mate_nodes))", raised(shogi.search, p, {dept = 3}))
+      .. "tt_mb, multipv, info, rules, clear, mate_nodes, order, prune))", raised(shogi.search, p, {dept = 3}))
     assert.equal("bad argument #2 to 'search' (option 'depth' must be a number from 0 to 120)",
       raised(shogi.search, p, {depth = -1}))
     assert.equal("bad argument #2 to 'search' (option 'multipv' must be a number from 1 to 16)",
@@ -171,6 +171,30 @@ describe("shogi.search", function()
     assert.equal("bad argument #2 to 'search' (options table expected, got number)", raised(shogi.search, p, 3))
     assert.equal("bad argument #1 to 'search' (position or game expected)",
       (raised(shogi.core.search, 1, {}):gsub("shogi.core.search", "search")))
+  end)
+
+  it("calls the order and prune hooks on quiet moves", function()
+    local p = pos("ln1gk2nl/1r4g2/pppsp1sp1/3p1pp1p/7P1/2P3PS1/PPSPPP2P/3K3R1/LN1G1G1NL b Bb 21")
+    local asked, pruned = 0, 0
+    local r = shogi.search(p, {depth = 5, eval_opts = {k = 1},
+      order = function(v, m, o)
+        asked = asked + 1
+        assert.equal(1, o.k)
+        assert.is_string(v:side())
+        return m:find("*", 1, true) and -50 or 0
+      end,
+      prune = function(_, m)
+        local skip = m:sub(1, 2) == "P*"
+        if skip then pruned = pruned + 1 end
+        return skip
+      end})
+    assert.is_string(r.move)
+    assert.is_true(asked > 0 and pruned > 0)
+    assert.equal("the order hook returned string, not a number",
+      raised(shogi.search, p, {depth = 5, order = function() return "x" end}))
+    assert.equal("no", raised(shogi.search, p, {depth = 5, prune = function() error("no", 0) end}))
+    assert.equal("bad argument #2 to 'search' (option 'prune' must be a function)",
+      raised(shogi.search, p, {depth = 3, prune = 3}))
   end)
 
   it("takes a C evaluation handle", function()
@@ -241,6 +265,8 @@ describe("bot files", function()
       {"return {}", "the bot has no eval function"},
       {"return {eval = function() end, name = 3}", "name must be a string"},
       {"return {eval = function() end, options = 3}", "options must be a list"},
+      {"return {eval = function() end, order = 1}", "order must be a function"},
+      {"return {eval = function() end, prune = 'x'}", "prune must be a function"},
       {"return {eval = function() end, options = {3}}", "options[1] is not a table"},
       {"return {eval = function() end, options = {{name = 'a b', type = 'spin'}}}",
         "options[1] needs a name of letters, digits and _"},

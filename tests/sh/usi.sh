@@ -160,6 +160,24 @@ check "eval error reported" "info string eval error:"
 check "eval error: still a move" "bestmove "
 finish "broken bot"
 
+# a bot with move hooks; a hook that fails is reported like the evaluation
+cat >"$tmp/hooks.lua" <<'BOT'
+return {name = "hooks", eval = function(pos) return pos:material() end,
+  order = function(pos, move) return move:find("*", 1, true) and -10 or 0 end,
+  prune = function(pos, move) return move:sub(1, 2) == "L*" end}
+BOT
+start "$tmp/hooks.lua"
+mark; send "position startpos moves 7g7f 3c3d"; send "go depth 5"; check "bot with hooks" "bestmove "
+finish "hooks bot"
+cat >"$tmp/badhook.lua" <<'BOT'
+return {name = "badhook", eval = function(pos) return 0 end, order = function() return {} end}
+BOT
+start "$tmp/badhook.lua"
+mark; send "position startpos moves 7g7f 3c3d"; send "go depth 5"
+check "order hook error reported" "info string order error: the order hook returned table, not a number"
+check "order hook error: still a move" "bestmove "
+finish "bad hook bot"
+
 # bot files that cannot load: a message and exit status 1
 printf 'return 42\n' >"$tmp/notable.lua"
 printf 'return {eval = function( end}\n' >"$tmp/syntax.lua"

@@ -15,7 +15,9 @@ return {
       .. "\"material\"; eval_opts = the table handed to eval; multipv (1-16); tt_mb (16); rules = \"jsa\" "
       .. "(default) | \"computer\" | a rules table (repetition, perpetual check, declaration); info = "
       .. "function(report) called after each iteration; clear = true empties the table first; mate_nodes = N asks "
-      .. "the df-pn solver first (a proven mate ends the search). For a game, "
+      .. "the df-pn solver first (a proven mate ends the search); order = function(view, move, eval_opts) -> "
+      .. "a bonus for a quiet move's ordering (nodes of depth >= 3); prune = function(view, move, eval_opts) "
+      .. "-> true to skip a quiet move (non-PV nodes of depth <= 3, not in check, not the first move). For a game, "
       .. "the positions played count for repetition and the game's rules are the default. Unknown options "
       .. "are refused with the list of known ones.",
     example = 'r = shogi.search(shogi.position "startpos", {depth = 6})\n'
@@ -42,7 +44,8 @@ return {
     args = "(path)",
     summary = "loads a bot file: {name, author, options, eval}; bot:search(pos, opts), bot:set(name, value)",
     details = "A bot file returns {name =, author =, options = {{name =, type = \"spin\"|\"check\"|\"combo\"|"
-      .. "\"string\", default =, min =, max =, vars = {...}}, ...}, eval = function(view, opts) ... end}; opts "
+      .. "\"string\", default =, min =, max =, vars = {...}}, ...}, eval = function(view, opts) ... end}, and "
+      .. "optionally order and prune (as in shogi.search); opts "
       .. "holds the current option values. The file runs with only string, table, math, utf8, the safe base "
       .. "functions and shogi (no io, os, require, load): shogi.bot.load_bot(text, chunkname) is the hook "
       .. "the sandbox replaces. Returns the bot or nil and a message naming the file and the fault. "

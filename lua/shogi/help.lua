@@ -13,6 +13,7 @@ local concat, sort, format = table.concat, table.sort, string.format
 local type, pairs, ipairs, pcall, require, tostring = type, pairs, ipairs, pcall, require, tostring
 local package, io = package, io
 local G = _G
+local _ENV = nil -- luacheck: ignore 211
 
 local WIDTH = 78
 
@@ -205,5 +206,16 @@ end
 
 --- the areas and their entries (for tests and tools)
 function M.book() return load_book() end
+
+--- the topics help takes: the areas and every entry's name (for completion)
+function M.topics()
+  local out = {}
+  for _, a in ipairs(load_book().areas) do
+    out[#out + 1] = a.name
+    for _, e in ipairs(a.entries) do out[#out + 1] = e.name end
+  end
+  sort(out)
+  return out
+end
 
 return M

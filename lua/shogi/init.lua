@@ -7,7 +7,7 @@
 -- it is used, with an error that names it.
 local core = require "shogi.core"
 
-local error, pcall, require, rawset = error, pcall, require, rawset
+local error, pcall, require, rawset, pairs = error, pcall, require, rawset, pairs
 local setmetatable, type, tostring = setmetatable, type, tostring
 local string_find, string_format = string.find, string.format
 local _ENV = nil -- luacheck: ignore 211
@@ -23,6 +23,7 @@ local LAZY = {
   solve = {"shogi.tsume", "solve"},
   tsume = {"shogi.tsume"},
   render = {"shogi.render", "render"},
+  diagram = {"shogi.diagram"},
   help = {"shogi.help", "help"},
   search = {"shogi.search", "search"},
   bot = {"shogi.bot"},
@@ -34,10 +35,18 @@ local function find_handicap(name)
   return handicaps.find(name)
 end
 
+local POSITION_OPTIONS = {variant = true, strict = true}
+
 local function variant_of(opts)
   if opts == nil then return nil end
   if type(opts) ~= "table" then
     error("bad argument #2 to 'position' (options table expected, got " .. type(opts) .. ")", 3)
+  end
+  for k in pairs(opts) do
+    if not POSITION_OPTIONS[k] then
+      error(string_format("bad argument #2 to 'position' (unknown option '%s' (known: variant, strict))",
+        tostring(k)), 3)
+    end
   end
   local v = opts.variant
   if v ~= nil and v ~= "standard" and v ~= "sho" then
@@ -49,8 +58,12 @@ end
 
 --- shogi.position(x [, opts]) -> pos | nil, msg
 -- x: an SFEN, "startpos", "sho", a handicap name, or a position or game (copied).
+-- opts: variant = "standard" | "sho"; strict = false reads a diagram that breaks
+-- the position rules (nifu, too many pieces, ...): pos:problems() lists them.
 function M.position(x, opts)
   local variant = variant_of(opts)
+  local copts = variant
+  if opts and opts.strict == false then copts = {variant = variant, strict = false} end
   local tx = type(x)
   if tx == "userdata" then
     local pos = core.position(x)
@@ -69,10 +82,10 @@ function M.position(x, opts)
     return core.position("startpos", "sho")
   end
   if x == "startpos" or string_find(x, "/", 1, true) then
-    return core.position(x, variant)
+    return core.position(x, copts)
   end
   local h = find_handicap(x)
-  if h then return core.position(h.sfen, variant) end
+  if h then return core.position(h.sfen, copts) end
   return nil, string_format("sfen:1:1: not an SFEN, \"startpos\", \"sho\" or a handicap name: '%s'", x)
 end
 

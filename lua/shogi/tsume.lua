@@ -187,7 +187,8 @@ function M.check(x, opts)
     if CHECK_DEFAULTS[k] == nil then error("bad argument #2 to 'check' (unknown option '" .. tostring(k) .. "')", 2) end
     settings[k] = v
   end
-  local pos, perr = core.position(problem.position)
+  -- read leniently, so the report can name every rule the diagram breaks
+  local pos, perr = core.position(problem.position, {strict = false})
   if not pos then return nil, (problem.file or "problem") .. ": " .. perr end
   local attacker = problem.attacker or pos:side()
   if problem.fill_hand then pos = core.tsume_fill(pos, attacker) end

@@ -13,6 +13,7 @@
  * so, as in lua.c, this has to be static: the state being run (NULL between
  * calls) and whether a SIGINT came. */
 static lua_State *volatile running;
+static volatile int *volatile running_flag;   /* the binding's flag of that state */
 static volatile sig_atomic_t seen;
 
 static void stop_hook(lua_State *L, lua_Debug *ar)
@@ -25,7 +26,8 @@ static void on_sigint(int sig)
 {
     (void)sig;
     seen = 1;
-    *sgl_interrupt_flag() = 1;
+    volatile int *flag = running_flag;
+    if (flag) *flag = 1;
     lua_State *L = running;
     if (L) lua_sethook(L, stop_hook, LUA_MASKCOUNT, 1);
 }
@@ -85,13 +87,16 @@ int sg_app_docall(lua_State *L, int narg, int nres)
     int base = lua_gettop(L) - narg; /* the function's index */
     lua_pushcfunction(L, msghandler);
     lua_insert(L, base);
-    *sgl_interrupt_flag() = 0;
+    volatile int *flag = sgl_interrupt_flag(L);
+    *flag = 0;
     seen = 0;
+    running_flag = flag;
     running = L;
     int status = lua_pcall(L, narg, nres, base);
     running = NULL;
+    running_flag = NULL;
     lua_sethook(L, NULL, 0, 0);
-    *sgl_interrupt_flag() = 0;
+    *flag = 0;
     lua_remove(L, base);
     return status;
 }

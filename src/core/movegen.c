@@ -3,6 +3,7 @@
  * royals) by playing each move and asking sg_pos_royal_exposed(). */
 #include <string.h>
 #include "movegen.h"
+#include "pieces.h"
 
 static inline bool dead_square(sg_color c, sg_ptype t, sg_square to)
 {
@@ -454,13 +455,18 @@ const char *sg_reason_id(sg_reason r) { return (unsigned)r < SG_REASON_NB ? REAS
 const char *sg_reason_text(sg_reason r) { return (unsigned)r < SG_REASON_NB ? REASON_TEXT[r] : "unknown reason"; }
 
 /* ---- USI text ------------------------------------------------------------------------- */
-static const char DROP_LETTER[SG_HAND_NB] = {0, 'P', 'L', 'N', 'S', 'B', 'R', 0, 'G'};
+/* the letter of a droppable type, 0 for any other value */
+static char drop_letter(sg_ptype t)
+{
+    const sg_piece_info *pi = t < SG_HAND_NB ? sg_piece_info_of(t) : NULL;
+    return pi && t != SG_ELEPHANT ? pi->usi[0] : 0;
+}
 
 int sg_move_to_usi(sg_move m, char out[6])
 {
     int n = 0;
     if (sg_move_is_drop(m)) {
-        out[n++] = DROP_LETTER[sg_move_dropped(m) < SG_HAND_NB ? sg_move_dropped(m) : 0];
+        out[n++] = drop_letter(sg_move_dropped(m));
         out[n++] = '*';
     } else {
         sg_square_name(sg_move_from(m), out);
@@ -479,7 +485,7 @@ bool sg_move_from_usi(const sg_pos *p, const char *s, sg_move *m, const char **w
     size_t len = strlen(s);
     if (len >= 4 && s[1] == '*') {
         sg_ptype t = SG_NO_PT;
-        for (int i = 1; i < SG_HAND_NB; i++) if (DROP_LETTER[i] && DROP_LETTER[i] == s[0]) t = i;
+        for (sg_ptype i = 1; i < SG_HAND_NB; i++) if (drop_letter(i) && drop_letter(i) == s[0]) t = i;
         char sq[3] = {s[2], s[3], 0};
         if (!t) w = "a drop starts with one of P L N S G B R";
         else if (len != 4) w = "unexpected text after the move";

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <stdarg.h>
 #include "notation.h"
+#include "pieces.h"
 
 /* ---- names ---------------------------------------------------------------------- */
 static const char *const NOTATION_NAME[SG_NOTATION_NB] = {"usi", "csa", "western", "japanese", "kif"};
@@ -23,65 +24,51 @@ bool sg_notation_from_name(const char *name, sg_notation *out)
     return false;
 }
 
-static const char *const PIECE_NAME[SG_NAME_NB][SG_PT_NB] = {
-    [SG_NAME_JAPANESE] = {
-        [SG_PAWN] = "歩", [SG_LANCE] = "香", [SG_KNIGHT] = "桂", [SG_SILVER] = "銀", [SG_BISHOP] = "角",
-        [SG_ROOK] = "飛", [SG_ELEPHANT] = "酔象", [SG_GOLD] = "金", [SG_PRO_PAWN] = "と",
-        [SG_PRO_LANCE] = "成香", [SG_PRO_KNIGHT] = "成桂", [SG_PRO_SILVER] = "成銀", [SG_HORSE] = "馬",
-        [SG_DRAGON] = "龍", [SG_PRINCE] = "太子", [SG_KING] = "玉"},
-    [SG_NAME_KANJI1] = {
-        [SG_PAWN] = "歩", [SG_LANCE] = "香", [SG_KNIGHT] = "桂", [SG_SILVER] = "銀", [SG_BISHOP] = "角",
-        [SG_ROOK] = "飛", [SG_ELEPHANT] = "酔", [SG_GOLD] = "金", [SG_PRO_PAWN] = "と",
-        [SG_PRO_LANCE] = "杏", [SG_PRO_KNIGHT] = "圭", [SG_PRO_SILVER] = "全", [SG_HORSE] = "馬",
-        [SG_DRAGON] = "龍", [SG_PRINCE] = "太", [SG_KING] = "玉"},
-    [SG_NAME_CSA] = {
-        [SG_PAWN] = "FU", [SG_LANCE] = "KY", [SG_KNIGHT] = "KE", [SG_SILVER] = "GI", [SG_BISHOP] = "KA",
-        [SG_ROOK] = "HI", [SG_ELEPHANT] = "SZ", [SG_GOLD] = "KI", [SG_PRO_PAWN] = "TO",
-        [SG_PRO_LANCE] = "NY", [SG_PRO_KNIGHT] = "NK", [SG_PRO_SILVER] = "NG", [SG_HORSE] = "UM",
-        [SG_DRAGON] = "RY", [SG_PRINCE] = "TS", [SG_KING] = "OU"},
-    [SG_NAME_WESTERN] = {
-        [SG_PAWN] = "P", [SG_LANCE] = "L", [SG_KNIGHT] = "N", [SG_SILVER] = "S", [SG_BISHOP] = "B",
-        [SG_ROOK] = "R", [SG_ELEPHANT] = "E", [SG_GOLD] = "G", [SG_PRO_PAWN] = "+P",
-        [SG_PRO_LANCE] = "+L", [SG_PRO_KNIGHT] = "+N", [SG_PRO_SILVER] = "+S", [SG_HORSE] = "+B",
-        [SG_DRAGON] = "+R", [SG_PRINCE] = "+E", [SG_KING] = "K"},
-};
-
-/* Japanese spellings beyond the two tables above */
-static const struct { const char *text; sg_ptype t; } KANJI_ALIAS[] = {
-    {"王", SG_KING}, {"竜", SG_DRAGON}, {"成歩", SG_PRO_PAWN},
-};
-
 const char *sg_ptype_name(sg_ptype t, sg_name_style style)
 {
-    if ((unsigned)style >= SG_NAME_NB || t <= SG_NO_PT || t >= SG_PT_NB) return NULL;
-    return PIECE_NAME[style][t];
+    const sg_piece_info *pi = sg_piece_info_of(t);
+    if (!pi) return NULL;
+    switch (style) {
+    case SG_NAME_JAPANESE: return pi->kanji;
+    case SG_NAME_KANJI1: return pi->kanji1;
+    case SG_NAME_CSA: return pi->csa;
+    case SG_NAME_WESTERN: return pi->western;
+    default: return NULL;
+    }
 }
+#define PIECE_NAME(style, t) sg_ptype_name((t), (style))
 
 #define STYLE_BIT(s) (1u << (s))
-#define KANJI_STYLES (STYLE_BIT(SG_NAME_JAPANESE) | STYLE_BIT(SG_NAME_KANJI1) | 0x100u)
+#define ALIASES 0x100u  /* the table's other accepted spellings (王 竜 成歩) */
 #define ALL_STYLES 0x1FFu
+#define KANJI_STYLES (STYLE_BIT(SG_NAME_JAPANESE) | STYLE_BIT(SG_NAME_KANJI1) | ALIASES)
 
-/* the longest name of the given styles (0x100: the kanji aliases) at s */
+/* does name nm (n bytes) stand at s, and is it longer than *best_len? */
+static void try_name(const char *s, const char *nm, int n, sg_ptype t, sg_ptype *best, int *best_len)
+{
+    if (n > *best_len && strncmp(s, nm, (size_t)n) == 0) { *best = t; *best_len = n; }
+}
+
+/* the longest name of the given styles at s */
 static sg_ptype match_piece(const char *s, unsigned styles, int *len)
 {
     sg_ptype best = SG_NO_PT;
     int best_len = 0;
-    for (int st = 0; st < SG_NAME_NB; st++) {
-        if (!(styles & STYLE_BIT(st))) continue;
-        for (sg_ptype t = 1; t < SG_PT_NB; t++) {
-            const char *nm = PIECE_NAME[st][t];
-            int n = nm ? (int)strlen(nm) : 0;
-            if (n > best_len && strncmp(s, nm, (size_t)n) == 0) { best = t; best_len = n; }
+    for (sg_ptype t = 1; t < SG_PT_NB; t++) {
+        const sg_piece_info *pi = sg_piece_info_of(t);
+        if (!pi) continue;
+        for (int st = 0; st < SG_NAME_NB; st++) {
+            if (!(styles & STYLE_BIT(st))) continue;
+            const char *nm = sg_ptype_name(t, (sg_name_style)st);
+            try_name(s, nm, (int)strlen(nm), t, &best, &best_len);
         }
-    }
-    if (styles & 0x100u)
-        for (size_t i = 0; i < sizeof KANJI_ALIAS / sizeof KANJI_ALIAS[0]; i++) {
-            int n = (int)strlen(KANJI_ALIAS[i].text);
-            if (n > best_len && strncmp(s, KANJI_ALIAS[i].text, (size_t)n) == 0) {
-                best = KANJI_ALIAS[i].t;
-                best_len = n;
+        if (styles & ALIASES)
+            for (const char *a = pi->aliases; *a;) {
+                int n = (int)strcspn(a, " ");
+                try_name(s, a, n, t, &best, &best_len);
+                a += n + (a[n] == ' ');
             }
-        }
+    }
     *len = best_len;
     return best;
 }
@@ -269,10 +256,10 @@ static void format_in(const ctx *c, sg_move m, sg_notation n, sg_square prev_to,
         putf(b, "%c", us == SG_BLACK ? '+' : '-');
         if (drop) put(b, "00");
         else putf(b, "%d%d", sg_sq_file(from), sg_sq_rank(from) + 1);
-        putf(b, "%d%d%s", sg_sq_file(to), sg_sq_rank(to) + 1, PIECE_NAME[SG_NAME_CSA][sg_move_piece_after(m)]);
+        putf(b, "%d%d%s", sg_sq_file(to), sg_sq_rank(to) + 1, PIECE_NAME(SG_NAME_CSA, sg_move_piece_after(m)));
         break;
     case SG_NOTATION_WESTERN:
-        put(b, PIECE_NAME[SG_NAME_WESTERN][t]);
+        put(b, PIECE_NAME(SG_NAME_WESTERN, t));
         sg_square_name(to, sq);
         if (drop) {
             putf(b, "*%s", sq);
@@ -295,7 +282,7 @@ static void format_in(const ctx *c, sg_move m, sg_notation n, sg_square prev_to,
             sg_square_japanese(to, sq);
             put(b, sq);
         }
-        put(b, PIECE_NAME[SG_NAME_JAPANESE][t]);
+        put(b, PIECE_NAME(SG_NAME_JAPANESE, t));
         if (n == SG_NOTATION_JAPANESE && !drop) {
             unsigned w = jsa_words(us, t, from, to, twins(c, t, to));
             for (int i = 0; i < WRITTEN_WORDS; i++)
@@ -557,9 +544,24 @@ static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square 
 }
 
 /* ---- USI ------------------------------------------------------------------------------ */
+/* an upper-case letter of a piece that can be in hand */
+static bool drop_letter(char c)
+{
+    sg_ptype t = c >= 'A' && c <= 'Z' ? sg_ptype_from_usi(&c, 1, SG_STANDARD, NULL) : SG_NO_PT;
+    return t != SG_NO_PT && t < SG_HAND_NB;
+}
+
+/* the letter of an unpromoted piece in Western notation (either variant) */
+static bool western_letter(char c)
+{
+    const char nm[2] = {c, 0};
+    int n;
+    return c && match_piece(nm, STYLE_BIT(SG_NAME_WESTERN), &n) && n == 1;
+}
+
 static bool usi_shape(const char *s, int len)
 {
-    if (len == 4 && strchr("PLNSGBR", s[0]) && s[0] && s[1] == '*')
+    if (len == 4 && drop_letter(s[0]) && s[1] == '*')
         return s[2] >= '1' && s[2] <= '9' && s[3] >= 'a' && s[3] <= 'i';
     if (len != 4 && !(len == 5 && s[4] == '+')) return false;
     return s[0] >= '1' && s[0] <= '9' && s[1] >= 'a' && s[1] <= 'i' && s[2] >= '1' && s[2] <= '9' && s[3] >= 'a'
@@ -644,7 +646,7 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
             if (sg_pt_can_promote(t0) && tw == sg_pt_promote(t0)) promote = true;
             else if (sg_piece_color(pc) == us)
                 return fail(err, t->all, off + i + 4, "'%s' names %s, but the piece on %d%d is %s", t->quote, nm,
-                            ff, fr, PIECE_NAME[SG_NAME_CSA][t0]);
+                            ff, fr, PIECE_NAME(SG_NAME_CSA, t0));
         }
         mv = sg_move_make(from, to, t0, promote);
     }
@@ -671,7 +673,7 @@ static sg_square western_square(const char *s)
 static bool western_start(const char *s)
 {
     if (s[0] == '+') s++;
-    return s[0] && strchr("PLNSGBRKE", s[0]) != NULL;
+    return western_letter(s[0]);
 }
 
 static bool parse_western(const sg_pos *p, const text_t *t, sg_square prev_to, sg_move *m, sg_error *err)
@@ -683,8 +685,7 @@ static bool parse_western(const sg_pos *p, const text_t *t, sg_square prev_to, s
     spec sp = {SG_NOTATION_WESTERN, SG_NO_PT, SG_SQ_NONE, SG_SQ_NONE, -1, 0, false, false, 0};
     bool promoted = s[0] == '+';
     if (promoted) i++;
-    const char *letter = s[i] ? strchr("PLNSGBRKE", s[i]) : NULL;
-    if (!letter)
+    if (!western_letter(s[i]))
         return fail(err, t->all, off + i, "not a Western move '%s': expected a piece letter (P L N S G B R K)",
                     t->quote);
     char nm[2] = {s[i], 0};
@@ -816,7 +817,37 @@ static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, 
 }
 
 /* ---- entry points ---------------------------------------------------------------------------- */
+static bool parse_in(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m,
+                     sg_error *err);
+
+/* Western and Japanese text without a side mark that fits no move: if it is a
+ * move of the side not to move, say whose turn it is instead */
+static bool other_side_moves(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_error *err)
+{
+    if (n != SG_NOTATION_WESTERN && n != SG_NOTATION_JAPANESE && n != SG_NOTATION_KIF) return false;
+    sg_pos q = *p;
+    q.side = sg_opp(p->side);
+    q.checkers = sg_pos_royal_attackers(&q, q.side);
+    if (sg_pos_royal_exposed(&q, p->side)) return false; /* that side could not be to move */
+    sg_move m;
+    sg_error e;
+    if (!parse_in(&q, text, n, prev_to, &m, &e)) return false;
+    text_t t;
+    text_init(&t, text);
+    fail(err, text, t.start, "'%s' is a move of %s, but it is %s turn to move", t.quote,
+         p->side == SG_BLACK ? "White (gote)" : "Black (sente)", p->side == SG_BLACK ? "Black's" : "White's");
+    return true;
+}
+
 bool sg_move_parse(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m, sg_error *err)
+{
+    if (parse_in(p, text, n, prev_to, m, err)) return true;
+    other_side_moves(p, text, n, prev_to, err);
+    return false;
+}
+
+static bool parse_in(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m,
+                     sg_error *err)
 {
     text_t t;
     text_init(&t, text);

@@ -1,6 +1,7 @@
 /* Position: keys, attack queries, do/undo. */
 #include <string.h>
 #include "position.h"
+#include "pieces.h"
 #include "zobrist.h"
 
 void sg_init(void)
@@ -26,17 +27,12 @@ void sg_square_name(sg_square s, char out[3])
     out[2] = 0;
 }
 
-static const char LETTER[SG_PT_NB] = {
-    [SG_PAWN] = 'P', [SG_LANCE] = 'L', [SG_KNIGHT] = 'N', [SG_SILVER] = 'S', [SG_BISHOP] = 'B',
-    [SG_ROOK] = 'R', [SG_ELEPHANT] = 'E', [SG_GOLD] = 'G', [SG_KING] = 'K'};
-
 int sg_piece_letters(sg_piece pc, char out[3])
 {
-    sg_ptype t = sg_piece_type(pc);
+    const sg_piece_info *pi = sg_piece_info_of(sg_piece_type(pc));
     int n = 0;
-    if (sg_pt_is_promoted(t)) out[n++] = '+';
-    char l = LETTER[sg_pt_unpromote(t)];
-    out[n++] = sg_piece_color(pc) == SG_WHITE ? (char)(l - 'A' + 'a') : l;
+    for (const char *l = pi ? pi->usi : "?"; *l; l++)
+        out[n++] = sg_piece_color(pc) == SG_WHITE && *l >= 'A' && *l <= 'Z' ? (char)(*l - 'A' + 'a') : *l;
     out[n] = 0;
     return n;
 }

@@ -55,6 +55,11 @@ void sg_init(void);
 /* Reads "startpos", a SFEN ("sfen " prefix allowed; ply optional) for variant v.
  * On failure returns false, fills err, and leaves *p untouched. */
 bool sg_pos_from_sfen(sg_pos *p, const char *text, sg_variant v, sg_error *err);
+/* The same, strict or lenient: a lenient read accepts a position that breaks
+ * the diagram rules below (sg_pos_problems), as records and composers'
+ * diagrams sometimes do; syntax errors and two kings of one colour are still
+ * refused.  (Moves from such a position are what the generator finds.) */
+bool sg_pos_read_sfen(sg_pos *p, const char *text, sg_variant v, bool strict, sg_error *err);
 /* Writes the SFEN (with ply) into buf; returns its length. 128 bytes suffice. */
 int sg_pos_to_sfen(const sg_pos *p, char *buf, int size);
 #define SG_SFEN_MAX 128
@@ -63,6 +68,34 @@ sg_square sg_square_parse(const char *s);
 void sg_square_name(sg_square s, char out[3]);
 /* USI piece letters: 'P','+P', lowercase for white.  Returns the length written. */
 int sg_piece_letters(sg_piece pc, char out[3]);
+
+/* ---- diagram rules -------------------------------------------------------------
+ * What a position may not hold: more pieces of a kind than the set (where
+ * drops exist: Sho study positions use extra pieces), a piece that could never
+ * move (pawn or lance on the far rank, knight on the far two), two unpromoted
+ * pawns of one side on a file (nifu), the side not to move in check.  The
+ * strict SFEN reader refuses the first of these in reading order. */
+typedef enum {
+    SG_PROBLEM_TOO_MANY = 0,      /* type, count, limit */
+    SG_PROBLEM_DEAD_PIECE,        /* sq, color, type */
+    SG_PROBLEM_NIFU,              /* sq (the second pawn in reading order), color */
+    SG_PROBLEM_OPPONENT_IN_CHECK, /* color: the side not to move */
+    SG_PROBLEM_NB
+} sg_problem_kind;
+typedef struct {
+    sg_problem_kind kind;
+    sg_square sq;                 /* SG_SQ_NONE when the problem has no square */
+    sg_color color;
+    sg_ptype type;
+    int count, limit;
+} sg_problem;
+#define SG_PROBLEMS_MAX 96
+/* Fills up to max problems of p; returns how many there are. */
+int sg_pos_problems(const sg_pos *p, sg_problem *out, int max);
+/* "too-many-pieces", "dead-piece", "nifu", "opponent-in-check" */
+const char *sg_problem_id(sg_problem_kind k);
+/* one sentence ("two unpromoted black pawns on file 5 (nifu)"); returns its length */
+int sg_problem_text(const sg_problem *pr, char *buf, int size);
 
 /* ---- keys --------------------------------------------------------------------- */
 static inline uint64_t sg_pos_key(const sg_pos *p) { return p->board_key ^ p->hand_key; }

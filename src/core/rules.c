@@ -1,7 +1,8 @@
 /* Adjudication: every rule that ends a game (see rules.h and docs/RULES.md). */
 #include <stdio.h>
 #include <string.h>
-#include "game.h"
+#include "rules.h"
+#include "pieces.h"
 
 /* ---- rule sets ---------------------------------------------------------------------- */
 static void rules_base(sg_rules *r, const char *name, sg_variant v)
@@ -66,9 +67,39 @@ void sg_verdict_clear(sg_verdict *v)
 
 static const char *const END_ID[SG_END_NB] = {
     "none", "checkmate", "no-legal-move", "royals-lost", "bare-royal", "sennichite", "perpetual-check",
-    "impasse-24", "declaration", "wrong-declaration", "max-moves", "resignation", "agreement", "custom"};
+    "impasse-24", "declaration", "wrong-declaration", "max-moves", "resignation", "agreement", "custom",
+    "time-up", "illegal-move"};
 
 const char *sg_end_id(sg_end e) { return (unsigned)e < SG_END_NB ? END_ID[e] : "unknown"; }
+
+sg_end sg_end_from_id(const char *id)
+{
+    for (int e = 1; e < SG_END_NB; e++)
+        if (strcmp(id, END_ID[e]) == 0) return (sg_end)e;
+    return SG_END_NONE;
+}
+
+const char *sg_verdict_id(const sg_verdict *v)
+{
+    return v->reason == SG_END_CUSTOM && v->custom_id[0] ? v->custom_id : sg_end_id(v->reason);
+}
+
+const char *sg_custom_id_check(const char *id)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n >= sizeof ((sg_verdict *)0)->custom_id) return "a custom verdict's id must have 1 to 31 bytes";
+    for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+        if (*c < 0x20 || *c == 0x7f || *c == '=')
+            return "a custom verdict's id may not hold control characters or '='";
+    if (sg_end_from_id(id) != SG_END_NONE || strcmp(id, "none") == 0)
+        return "a custom verdict's id may not be the id of a built-in end";
+    return NULL;
+}
+
+static const char *const CLAIM_ID[SG_CLAIM_NB] = {
+    "ok", "not-in-rules", "king-not-in-camp", "too-few-pieces", "in-check", "too-few-points"};
+
+const char *sg_claim_id(sg_claim c) { return (unsigned)c < SG_CLAIM_NB ? CLAIM_ID[c] : "unknown"; }
 
 static const char *side_name(int c) { return c == SG_BLACK ? "Black" : "White"; }
 
@@ -139,8 +170,10 @@ int sg_verdict_text(const sg_verdict *v, sg_variant variant, char *buf, int size
     case SG_END_RESIGNATION: return snprintf(buf, n, "%s wins: %s resigned.", win, lose);
     case SG_END_AGREEMENT: return snprintf(buf, n, "Draw by agreement.");
     case SG_END_CUSTOM:
-        if (v->outcome == SG_OUTCOME_WIN) return snprintf(buf, n, "%s wins by a custom rule.", win);
-        return snprintf(buf, n, "Draw by a custom rule.");
+        if (v->outcome == SG_OUTCOME_WIN) return snprintf(buf, n, "%s wins by a custom rule (%s).", win, v->custom_id);
+        return snprintf(buf, n, "Draw by a custom rule (%s).", v->custom_id);
+    case SG_END_TIME_UP: return snprintf(buf, n, "%s wins: %s ran out of time.", win, lose);
+    case SG_END_ILLEGAL_MOVE: return snprintf(buf, n, "%s wins: %s made an illegal move.", win, lose);
     default:
         (void)variant;
         return snprintf(buf, n, "The game goes on.");
@@ -150,11 +183,8 @@ int sg_verdict_text(const sg_verdict *v, sg_variant variant, char *buf, int size
 /* ---- points ------------------------------------------------------------------------------ */
 int sg_piece_points(sg_ptype t)
 {
-    switch (t) {
-    case SG_BISHOP: case SG_ROOK: case SG_HORSE: case SG_DRAGON: return 5;
-    case SG_NO_PT: case SG_KING: case SG_PRINCE: return 0;
-    default: return (t > SG_NO_PT && t < SG_PT_NB) ? 1 : 0;
-    }
+    const sg_piece_info *pi = sg_piece_info_of(t);
+    return pi ? pi->points : 0;
 }
 
 int sg_count_points(const sg_pos *p, sg_color c, bool camp_only, int *pieces)
@@ -237,7 +267,7 @@ static bool sho_finished(const sg_pos *p, sg_verdict *v)
 }
 
 /* The 4th occurrence of the current position; the perpetual-check exception. */
-static bool repetition(const sg_game *g, sg_verdict *v)
+static bool repetition(const sg_history *g, sg_verdict *v)
 {
     int n = g->ply, found = 0, occ[4];
     uint64_t key = g->hist[n].key;
@@ -247,12 +277,12 @@ static bool repetition(const sg_game *g, sg_verdict *v)
     if (found < 3) return false;
     sg_verdict_clear(v);
     memcpy(v->occurrences, occ, sizeof occ);
-    if (g->rules.perpetual_check) {
+    if (g->rules->perpetual_check) {
         /* move k (1-based) is made by the side to move at entry k-1; it gave
-         * check when entry k is in check.  Entry n has g->pos.side to move. */
+         * check when entry k is in check.  Entry n has g->pos->side to move. */
         bool all_check[SG_COLOR_NB] = {true, true};
         for (int k = occ[0] + 1; k <= n; k++) {
-            sg_color mover = ((n - (k - 1)) & 1) ? sg_opp(g->pos.side) : g->pos.side;
+            sg_color mover = ((n - (k - 1)) & 1) ? sg_opp(g->pos->side) : g->pos->side;
             if (!g->hist[k].in_check) all_check[mover] = false;
         }
         if (all_check[SG_BLACK] != all_check[SG_WHITE]) {
@@ -270,12 +300,12 @@ static bool repetition(const sg_game *g, sg_verdict *v)
     return true;
 }
 
-bool sg_rules_after_move(const sg_game *g, sg_verdict *v)
+bool sg_rules_after_move(const sg_history *g, sg_verdict *v)
 {
-    const sg_rules *r = &g->rules;
-    bool ended = sho_finished(&g->pos, v) || (r->sennichite && g->ply >= 4 && repetition(g, v));
+    const sg_rules *r = g->rules;
+    bool ended = sho_finished(g->pos, v) || (r->sennichite && g->ply >= 4 && repetition(g, v));
     if (!ended && r->max_moves > 0 && g->ply >= r->max_moves && !g->hist[g->ply].in_check &&
-        sg_has_legal_move(&g->pos)) {
+        sg_has_legal_move(g->pos)) {
         /* a side in check plays on; a side without a move has lost instead */
         sg_verdict_clear(v);
         v->outcome = SG_OUTCOME_DRAW;
@@ -287,9 +317,9 @@ bool sg_rules_after_move(const sg_game *g, sg_verdict *v)
     return ended;
 }
 
-bool sg_rules_no_moves(const sg_game *g, sg_verdict *v)
+bool sg_rules_no_moves(const sg_history *g, sg_verdict *v)
 {
-    const sg_pos *p = &g->pos;
+    const sg_pos *p = g->pos;
     if (sho_finished(p, v)) { v->ply = g->ply; return true; }
     if (sg_has_legal_move(p)) return false;
     sg_verdict_clear(v);

@@ -52,7 +52,9 @@ typedef enum {
     SG_END_MAX_MOVES,          /* the move cap */
     SG_END_RESIGNATION,
     SG_END_AGREEMENT,
-    SG_END_CUSTOM,             /* a test supplied by the user (the binding keeps its text) */
+    SG_END_CUSTOM,             /* a test supplied by the user (its id in custom_id) */
+    SG_END_TIME_UP,            /* stated: a side ran out of time (a record, a server's clock) */
+    SG_END_ILLEGAL_MOVE,       /* stated: a side made an illegal move or action (a record, an arbiter) */
     SG_END_NB
 } sg_end;
 
@@ -84,11 +86,22 @@ typedef struct {
     int needed;                /* points (or pieces) the claim needed */
     sg_claim fault;            /* wrong declaration: what was missing */
     int max_moves;             /* the cap, for SG_END_MAX_MOVES */
+    char custom_id[32];        /* SG_END_CUSTOM: the verdict's id ("took-gold"); see sg_custom_id_check */
 } sg_verdict;
 
 void sg_verdict_clear(sg_verdict *v);
 /* stable ids: "checkmate", "no-legal-move", ... as in docs/API.md */
 const char *sg_end_id(sg_end e);
+/* the end of an id, SG_END_NONE for an unknown one */
+sg_end sg_end_from_id(const char *id);
+/* the verdict's id: sg_end_id, or the custom id of a custom verdict */
+const char *sg_verdict_id(const sg_verdict *v);
+/* NULL when id can name a custom verdict: 1 to 31 bytes, no control
+ * characters and no '=' (records write "komadai verdict: ID winner=b"), and
+ * not the id of a built-in end; else a sentence saying why not */
+const char *sg_custom_id_check(const char *id);
+/* the stable id of a claim fault: "ok", "not-in-rules", "king-not-in-camp", ... */
+const char *sg_claim_id(sg_claim c);
 /* One English sentence saying what happened and why; returns its length.
  * 256 bytes always suffice.  SG_END_CUSTOM gives a generic sentence. */
 #define SG_VERDICT_TEXT_MAX 256
@@ -113,11 +126,24 @@ sg_claim sg_rules_declaration(const sg_rules *r, const sg_pos *p, sg_verdict *v)
 sg_claim sg_rules_impasse(const sg_rules *r, const sg_pos *p, sg_verdict *v);
 
 /* ---- the end tests of a game (game.h) ----------------------------------------------------
- * After each move, cheap: Sho's lost or bare royals, sennichite and perpetual
+ * What they read of a game: its rules, its current position and its
+ * history.  Entry i of the history is the position after i moves. */
+typedef struct {
+    sg_move move;            /* the move that led here (SG_MOVE_NONE for entry 0) */
+    sg_undo undo;            /* what undoing that move needs */
+    uint64_t key;            /* sg_pos_key: board, both hands, side to move */
+    bool in_check;           /* the side to move is in check here */
+} sg_game_entry;
+typedef struct {
+    const sg_rules *rules;
+    const sg_pos *pos;             /* the position after ply moves */
+    const sg_game_entry *hist;     /* hist[0..ply] */
+    int ply;
+} sg_history;
+/* After each move, cheap: Sho's lost or bare royals, sennichite and perpetual
  * check, the move cap.  No move generation except once at the cap. */
-typedef struct sg_game sg_game;
-bool sg_rules_after_move(const sg_game *g, sg_verdict *v);
+bool sg_rules_after_move(const sg_history *h, sg_verdict *v);
 /* The position itself: checkmate or no legal move (generates moves; lazy). */
-bool sg_rules_no_moves(const sg_game *g, sg_verdict *v);
+bool sg_rules_no_moves(const sg_history *h, sg_verdict *v);
 
 #endif

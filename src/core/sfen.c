@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include "position.h"
 #include "zobrist.h"
+#include "pieces.h"
 
 static bool fail(sg_error *err, int col, const char *fmt, ...)
 {
@@ -17,66 +18,56 @@ static bool fail(sg_error *err, int col, const char *fmt, ...)
     return false;
 }
 
-static sg_ptype type_of_letter(char ch, sg_variant v)
+/* the column of each piece read (board squares and hand entries), so the
+ * strict reader can point at the piece a diagram rule refuses */
+typedef struct {
+    int sq_col[SG_SQ_NB];
+    int n_hand;
+    struct { sg_color c; sg_ptype t; int n, col; } hand[2 * SG_HAND_NB];
+} columns;
+
+/* the column of the piece that first goes past the set's count of type t */
+static int col_too_many(const sg_pos *p, const columns *cols, sg_ptype t, int limit)
 {
-    switch (ch | 32) {
-    case 'p': return SG_PAWN;
-    case 'l': return SG_LANCE;
-    case 'n': return SG_KNIGHT;
-    case 's': return SG_SILVER;
-    case 'g': return SG_GOLD;
-    case 'b': return SG_BISHOP;
-    case 'r': return SG_ROOK;
-    case 'k': return SG_KING;
-    case 'e': return v == SG_SHO ? SG_ELEPHANT : SG_NO_PT;
-    default: return SG_NO_PT;
-    }
+    int seen = 0;
+    /* reading order: the board rank by rank from file 9, then the hands */
+    for (int r = 0; r < 9; r++)
+        for (int f = 9; f >= 1; f--) {
+            sg_piece pc = p->board[sg_sq(f, r)];
+            if (pc && sg_pt_unpromote(sg_piece_type(pc)) == t && ++seen > limit) return cols->sq_col[sg_sq(f, r)];
+        }
+    for (int i = 0; i < cols->n_hand; i++)
+        if (cols->hand[i].t == t && (seen += cols->hand[i].n) > limit) return cols->hand[i].col;
+    return 1;
 }
 
-static const char *const TYPE_NAME[SG_PT_NB] = {
-    [SG_PAWN] = "pawn", [SG_LANCE] = "lance", [SG_KNIGHT] = "knight", [SG_SILVER] = "silver",
-    [SG_BISHOP] = "bishop", [SG_ROOK] = "rook", [SG_ELEPHANT] = "drunken elephant",
-    [SG_GOLD] = "gold", [SG_KING] = "king"};
-
-static const char *plural(sg_ptype t) { return t == SG_KING ? "kings" : t == SG_ELEPHANT ? "drunken elephants" : NULL; }
-
-/* counts a piece against the set; the column names the first piece too many */
-static bool count_piece(int counts[SG_PT_NB], sg_ptype base, int n, const sg_variant_info *vi, int col, sg_error *err)
+static int problem_col(const sg_pos *p, const columns *cols, const sg_problem *pr, int side_col)
 {
-    counts[base] += n;
-    /* Only where captured pieces come back as drops does the set bound what a
-     * position may hold; Sho shogi test and study positions use extra pieces. */
-    if (vi->drops && counts[base] > vi->set[base]) {
-        const char *pl = plural(base);
-        char buf[40];
-        if (!pl) { snprintf(buf, sizeof buf, "%ss", TYPE_NAME[base]); pl = buf; }
-        return fail(err, col, "too many %s: %d (the set has %d)", pl, counts[base], vi->set[base]);
+    switch (pr->kind) {
+    case SG_PROBLEM_TOO_MANY: return col_too_many(p, cols, pr->type, pr->limit);
+    case SG_PROBLEM_OPPONENT_IN_CHECK: return side_col;
+    default: return cols->sq_col[pr->sq];
     }
-    return true;
-}
-
-static bool is_dead_square(sg_color c, sg_ptype t, sg_square s)
-{
-    int rr = sg_rel_rank(c, s);
-    return ((t == SG_PAWN || t == SG_LANCE) && rr == 0) || (t == SG_KNIGHT && rr <= 1);
 }
 
 bool sg_pos_from_sfen(sg_pos *out, const char *text, sg_variant v, sg_error *err)
 {
-    sg_init();
+    return sg_pos_read_sfen(out, text, v, true, err);
+}
+
+/* Reads the normalised text (single spaces, none at the ends); col[i] is the
+ * column in the caller's text of character i (and col[len] of its end). */
+static bool read_sfen(sg_pos *out, const char *text, const int *col, sg_variant v, bool strict, sg_error *err)
+{
     const sg_variant_info *vi = sg_variant_get(v);
-    if (strcmp(text, "startpos") == 0) text = vi->start_sfen;
-    int off = 0; /* column offset for a "sfen " prefix */
-    if (strncmp(text, "sfen ", 5) == 0) { text += 5; off = 5; }
     sg_pos p;
     memset(&p, 0, sizeof p);
     p.variant = v;
     p.king[0] = p.king[1] = SG_SQ_NONE;
-    int counts[SG_PT_NB] = {0};
-    int pawn_col[2][10]; /* column of the unpromoted pawn seen on each file */
-    memset(pawn_col, 0, sizeof pawn_col);
+    columns cols;
+    memset(&cols, 0, sizeof cols);
     const char *s = text;
-#define COL(ptr) ((int)((ptr) - text) + 1 + off)
+#define COL(ptr) (col[(ptr) - text])
     if (!*s) return fail(err, COL(s), "empty SFEN");
 
     /* board: ranks a..i separated by '/', files 9..1 in each */
@@ -100,29 +91,24 @@ bool sg_pos_from_sfen(sg_pos *out, const char *text, sg_variant v, sg_error *err
             continue;
         }
         const char *start = s;
-        bool promoted = false;
+        bool promoted = false, white = false;
         if (ch == '+') { promoted = true; ch = *++s; }
-        sg_ptype t = type_of_letter(ch, v);
+        sg_ptype t = sg_ptype_from_usi(s, 1, v, &white);
         if (t == SG_NO_PT) {
             if (ch == 0 || ch == ' ') return fail(err, COL(s), "'+' must be followed by a piece letter");
-            return fail(err, COL(s), "unknown piece letter '%c'", ch);
+            return fail(err, COL(s), "unknown piece letter '%c'%s", ch,
+                        (ch | 32) == 'e' ? " (the drunken elephant is Sho shogi's: read the SFEN as variant sho)" : "");
         }
         if (file == 0) return fail(err, COL(start), "rank %c has more than 9 squares", 'a' + rank);
-        if (promoted && !sg_pt_can_promote(t)) return fail(err, COL(start), "a %s cannot be promoted", TYPE_NAME[t]);
-        sg_color c = (ch >= 'a') ? SG_WHITE : SG_BLACK;
+        if (promoted && !sg_pt_can_promote(t))
+            return fail(err, COL(start), "a %s cannot be promoted", sg_piece_info_of(t)->english);
+        sg_color c = white ? SG_WHITE : SG_BLACK;
         sg_square sq = sg_sq(file, rank);
-        if (!promoted && is_dead_square(c, t, sq))
-            return fail(err, COL(start), "%s %s on %c%c can never move", c ? "white" : "black", TYPE_NAME[t], '0' + file, 'a' + rank);
         if (t == SG_KING) {
             if (p.king[c] != SG_SQ_NONE) return fail(err, COL(start), "two %s kings", c ? "white" : "black");
             p.king[c] = sq;
         }
-        if (!count_piece(counts, t, 1, vi, COL(start), err)) return false;
-        if (t == SG_PAWN && !promoted) {
-            if (pawn_col[c][file])
-                return fail(err, COL(start), "two unpromoted %s pawns on file %d (nifu)", c ? "white" : "black", file);
-            pawn_col[c][file] = COL(start);
-        }
+        cols.sq_col[sq] = COL(start);
         sg_piece pc = sg_make_piece(c, promoted ? sg_pt_promote(t) : t);
         p.board[sq] = pc;
         p.by_color[c] |= sg_bb_sq(sq);
@@ -157,16 +143,22 @@ bool sg_pos_from_sfen(sg_pos *out, const char *text, sg_variant v, sg_error *err
                 if (n == 0 || n > 99) return fail(err, COL(start), "bad count in hand");
             }
             if (*s == '+') return fail(err, COL(s), "pieces in hand are never promoted");
-            sg_ptype t = type_of_letter(*s, v);
-            if (t == SG_NO_PT || t == SG_KING || t == SG_ELEPHANT) {
+            bool white = false;
+            sg_ptype t = *s ? sg_ptype_from_usi(s, 1, v, &white) : SG_NO_PT;
+            if (t == SG_NO_PT || t >= SG_HAND_NB || t == SG_ELEPHANT) {
                 if (*s == 0 || *s == ' ') return fail(err, COL(s), "count without a piece letter in hand");
                 return fail(err, COL(s), "'%c' cannot be in hand", *s);
             }
             if (!vi->drops) return fail(err, COL(start), "%s has no pieces in hand", vi->name);
-            sg_color c = (*s >= 'a') ? SG_WHITE : SG_BLACK;
-            if (seen[c][t]) return fail(err, COL(start), "%s %s listed twice in hand", c ? "white" : "black", TYPE_NAME[t]);
+            sg_color c = white ? SG_WHITE : SG_BLACK;
+            if (seen[c][t])
+                return fail(err, COL(start), "%s %s listed twice in hand", c ? "white" : "black",
+                            sg_piece_info_of(t)->english);
             seen[c][t] = true;
-            if (!count_piece(counts, t, n, vi, COL(start), err)) return false;
+            cols.hand[cols.n_hand].c = c;
+            cols.hand[cols.n_hand].t = t;
+            cols.hand[cols.n_hand].n = n;
+            cols.hand[cols.n_hand++].col = COL(start);
             p.hand[c][t] = (uint8_t)n;
             s++;
         }
@@ -186,12 +178,69 @@ bool sg_pos_from_sfen(sg_pos *out, const char *text, sg_variant v, sg_error *err
     if (*s) return fail(err, COL(s), "unexpected text after the SFEN");
 
     sg_pos_compute_keys(&p, &p.board_key, &p.hand_key);
-    if (sg_pos_royal_exposed(&p, sg_opp(p.side)))
-        return fail(err, COL(side_at), "the side not to move (%s) is in check", p.side ? "black" : "white");
+    if (strict) {
+        /* the diagram rules live in sg_pos_problems: report the first one in reading order */
+        sg_problem probs[SG_PROBLEMS_MAX];
+        int n = sg_pos_problems(&p, probs, SG_PROBLEMS_MAX);
+        if (n > SG_PROBLEMS_MAX) n = SG_PROBLEMS_MAX;
+        int best = -1, best_col = 0;
+        for (int i = 0; i < n; i++) {
+            int c = problem_col(&p, &cols, &probs[i], COL(side_at));
+            if (best < 0 || c < best_col) { best = i; best_col = c; }
+        }
+        if (best >= 0) {
+            char msg[sizeof err->msg];
+            sg_problem_text(&probs[best], msg, (int)sizeof msg);
+            return fail(err, best_col, "%s", msg);
+        }
+    }
     p.checkers = sg_pos_royal_attackers(&p, p.side);
 #undef COL
     *out = p;
     return true;
+}
+
+#define SFEN_TEXT_MAX 1024
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+bool sg_pos_read_sfen(sg_pos *out, const char *text, sg_variant v, bool strict, sg_error *err)
+{
+    sg_init();
+    /* white space at the ends and runs of it between the fields are one separator */
+    char norm[SFEN_TEXT_MAX + 1];
+    int col[SFEN_TEXT_MAX + 1];
+    int n = 0, i = 0;
+    while (is_space(text[i])) i++;
+    for (; text[i]; i++) {
+        if (n >= SFEN_TEXT_MAX) return fail(err, i + 1, "the SFEN is too long (more than %d characters)", SFEN_TEXT_MAX);
+        if (is_space(text[i])) {
+            int j = i;
+            while (is_space(text[j])) j++;
+            if (!text[j]) break;
+            col[n] = i + 1;
+            norm[n++] = ' ';
+            i = j - 1;
+        } else {
+            col[n] = i + 1;
+            norm[n++] = text[i];
+        }
+    }
+    col[n] = i + 1;
+    norm[n] = 0;
+    const char *start = norm;
+    const int *cols = col;
+    if (strcmp(norm, "startpos") == 0) {
+        /* the start position's own text, with its own columns */
+        start = sg_variant_get(v)->start_sfen;
+        int k = 0;
+        for (; start[k]; k++) col[k] = k + 1;
+        col[k] = k + 1;
+    } else if (strncmp(norm, "sfen ", 5) == 0) {
+        start += 5;
+        cols += 5;
+    }
+    return read_sfen(out, start, cols, v, strict, err);
 }
 
 int sg_pos_to_sfen(const sg_pos *p, char *buf, int size)
@@ -212,10 +261,10 @@ int sg_pos_to_sfen(const sg_pos *p, char *buf, int size)
     tmp[n++] = ' ';
     tmp[n++] = p->side == SG_BLACK ? 'b' : 'w';
     tmp[n++] = ' ';
-    static const sg_ptype ORDER[7] = {SG_ROOK, SG_BISHOP, SG_GOLD, SG_SILVER, SG_KNIGHT, SG_LANCE, SG_PAWN};
+    const sg_ptype *ORDER = sg_hand_order();
     int before = n;
     for (int c = 0; c < 2; c++)
-        for (int i = 0; i < 7; i++) {
+        for (int i = 0; i < SG_HAND_ORDER_NB; i++) {
             int k = p->hand[c][ORDER[i]];
             if (!k) continue;
             if (k > 1) n += snprintf(tmp + n, sizeof tmp - (size_t)n, "%d", k);

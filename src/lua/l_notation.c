@@ -9,6 +9,7 @@
 #include <string.h>
 #include "binding.h"
 #include "../core/notation.h"
+#include "../core/pieces.h"
 
 /* notation names for luaL_checkoption; "ki2" is the Japanese (KI2) style */
 static const char *const NOTATION_OPTIONS[] = {"usi", "csa", "western", "japanese", "kif", "ki2", NULL};
@@ -35,15 +36,13 @@ static sg_square opt_prev(lua_State *L, int idx)
 static int pos_move_name(lua_State *L)
 {
     const sg_pos *p = sgl_checkpos(L, 1);
-    sg_reason r;
-    sg_move m = sgl_checkmove(L, 2, p, &r);
     sg_notation n = NOTATION_OF[luaL_checkoption(L, 3, "usi", NOTATION_OPTIONS)];
     sg_square prev = opt_prev(L, 4);
+    sg_reason r;
+    sg_move m = sgl_checkmove(L, 2, p, prev, &r);
     if (r != SG_LEGAL) {
-        char u[6];
-        sg_move_to_usi(m, u);
-        return luaL_error(L, "illegal move %s: %s", lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : u,
-                          sg_reason_text(r));
+        char u[24];
+        return luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, 2, m, r, u), sg_reason_text(r));
     }
     char buf[SG_MOVE_TEXT_MAX];
     int len = sg_move_format(p, m, n, prev, 0, buf, sizeof buf);
@@ -90,20 +89,11 @@ static const char *const STYLE_OPTIONS[] = {"japanese", "kanji1", "csa", "wester
 /* core.piece_name(letters [, style]) -> name; letters as USI ("P", "+s": case ignored) */
 static int core_piece_name(lua_State *L)
 {
-    const char *s = luaL_checkstring(L, 1);
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
     sg_name_style style = (sg_name_style)luaL_checkoption(L, 2, "japanese", STYLE_OPTIONS);
-    bool promoted = s[0] == '+';
-    char c = s[promoted];
-    static const char LETTERS[] = "PLNSBRE";
-    sg_ptype t = SG_NO_PT;
-    if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
-    if (c && s[promoted + 1] == 0) {
-        const char *at = strchr(LETTERS, c);
-        if (at) t = (sg_ptype)(at - LETTERS + 1);
-        else if (c == 'G') t = SG_GOLD;
-        else if (c == 'K') t = SG_KING;
-    }
-    if (promoted) t = sg_pt_can_promote(t) ? sg_pt_promote(t) : SG_NO_PT;
+    sg_ptype t = sg_ptype_from_usi(s, (int)len, SG_SHO, NULL);
+    if (t == SG_NO_PT) t = sg_ptype_from_usi(s, (int)len, SG_STANDARD, NULL);
     if (!t) return luaL_argerror(L, 1, lua_pushfstring(L, "bad piece '%s' (USI letters like \"P\" or \"+R\")", s));
     lua_pushstring(L, sg_ptype_name(t, style));
     return 1;

@@ -104,8 +104,9 @@ static int l_solve(lua_State *L)
     size_t tt_mb = DEFAULT_TT_MB;
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
-        o.max_nodes = (uint64_t)opt_number(L, 2, "nodes", 0, 0);
-        o.max_seconds = (double)opt_number(L, 2, "time", 0, 0);
+        static const char *const KNOWN[] = {"nodes", "time", "max_length", "tt_mb", "futile", "attacker",
+                                            "fill_hand", "shortest", "pv", NULL};
+        sgl_check_options(L, 2, KNOWN, "solve");
         lua_Number ml = opt_number(L, 2, "max_length", -1, 0);
         o.max_length = ml > 60000 ? 60000 : (int)ml;
         tt_mb = (size_t)opt_number(L, 2, "tt_mb", DEFAULT_TT_MB, 1);
@@ -124,8 +125,7 @@ static int l_solve(lua_State *L)
         o.pv = opt_bool(L, 2, "pv", true);
     }
     if (fill) sg_tsume_fill_hand(&p, attacker);
-    volatile int *flag = sgl_interrupt_flag();
-    o.stop = flag;
+    sgl_limits(L, lua_isnoneornil(L, 2) ? 0 : 2, &o.limits, NULL);
     sg_dfpn_result *r = lua_newuserdatauv(L, sizeof *r, 0);
     sg_tt *tt = cached_table(L, tt_mb);
     if (!tt) return luaL_error(L, "solve: cannot allocate a %d MB table", (int)tt_mb);

@@ -33,7 +33,7 @@ typedef struct {
     uint64_t sig;             /* material signature mixed into the keys */
     uint64_t nodes, max_nodes;
     double t0, max_seconds;
-    volatile int *stop;
+    const sg_limits *limits;  /* the caller's flags and poll callback */
     bool aborted, interrupted;
     bool count_futile;
     int ply;
@@ -46,12 +46,7 @@ typedef struct {
     bool hit_rep;             /* mate_in_one met a repetition */
 } search;
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double now_seconds(void) { return sg_clock_seconds(); }
 
 static inline uint32_t sat_add(uint32_t a, uint32_t b)
 {
@@ -196,7 +191,8 @@ int sg_tsume_evasions(const sg_pos *p, bool count_futile, sg_move *moves)
 /* ---- limits and the child arena -------------------------------------------------------- */
 static void check_limits(search *s)
 {
-    if (s->stop && *s->stop) { s->aborted = true; s->interrupted = true; }
+    if (s->limits->poll) s->limits->poll(s->limits->poll_ud);
+    if (sg_limits_stop_asked(s->limits)) { s->aborted = true; s->interrupted = true; }
     if (s->max_nodes && s->nodes >= s->max_nodes) s->aborted = true;
     if (s->max_seconds > 0 && now_seconds() - s->t0 >= s->max_seconds) s->aborted = true;
 }
@@ -794,9 +790,9 @@ void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_df
     s->tt = tt;
     s->att = attacker;
     s->sig = material_signature(root);
-    s->max_nodes = o->max_nodes;
-    s->max_seconds = o->max_seconds;
-    s->stop = o->stop;
+    s->max_nodes = o->limits.nodes;
+    s->max_seconds = o->limits.seconds;
+    s->limits = &o->limits;
     s->count_futile = o->count_futile;
     s->t0 = now_seconds();
     s->pv_budget = 400;

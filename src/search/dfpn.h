@@ -40,6 +40,7 @@
 
 #include <stddef.h>
 #include "../core/movegen.h"
+#include "limits.h"
 
 /* ---- the transposition table --------------------------------------------------
  * Allocated once with the size the caller asks for; never grows. */
@@ -54,9 +55,7 @@ size_t sg_tt_bytes(const sg_tt *tt);
 typedef enum { SG_DFPN_MATE = 0, SG_DFPN_NOMATE, SG_DFPN_UNKNOWN } sg_dfpn_status;
 
 typedef struct {
-    uint64_t max_nodes;     /* 0: no limit */
-    double max_seconds;     /* 0: no limit */
-    volatile int *stop;     /* polled; non-zero abandons the search (may be NULL) */
+    sg_limits limits;       /* nodes, seconds, this search's stop flag, the host's flag, poll */
     int max_length;         /* < 0: any length; else only mates within this many plies */
     bool count_futile;      /* count every interposition as a defence */
     bool shortest;          /* re-search until the length is the shortest (default true) */
@@ -69,7 +68,7 @@ typedef struct {
     sg_dfpn_status status;
     int length;             /* plies of the mate (status MATE) */
     bool exact;             /* the length is proven the shortest */
-    bool interrupted;       /* *stop was seen */
+    bool interrupted;       /* a stop or interrupt flag was seen */
     int pv_len;
     sg_move pv[SG_DFPN_MAX_PV];
     uint64_t nodes;

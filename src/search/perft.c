@@ -4,7 +4,7 @@ uint64_t sg_perft(sg_pos *p, int depth, const sg_perft_opts *o)
 {
     if (depth <= 0) return 1;
     if (depth == 1 && o->bulk) return (uint64_t)sg_count_legal(p);
-    if (o->stop && *o->stop) return 0;
+    if (sg_limits_stop_asked(o->limits)) return 0;
     sg_move moves[SG_MAX_MOVES];
     int n = sg_gen_legal(p, moves);
     if (depth == 1) {

@@ -2,12 +2,13 @@
 #ifndef SG_PERFT_H
 #define SG_PERFT_H
 #include "../core/movegen.h"
+#include "limits.h"
 
-/* Set *stop non-zero from elsewhere (a signal handler) to abandon a count;
- * the result is then meaningless and *stop stays set. */
+/* The limits' stop and interrupt flags abandon a count (the result is then
+ * meaningless; see sg_limits_stop_asked); nodes and time are not used. */
 typedef struct {
-    bool bulk;               /* count the moves at depth 1 instead of playing them */
-    volatile int *stop;      /* may be NULL */
+    bool bulk;                  /* count the moves at depth 1 instead of playing them */
+    const sg_limits *limits;    /* may be NULL */
 } sg_perft_opts;
 
 uint64_t sg_perft(sg_pos *p, int depth, const sg_perft_opts *o);

@@ -3,9 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dfpn.h"
-
-/* the pieces of each unpromoted type in a standard set, both sides */
-static const int SET[SG_HAND_NB] = {0, 18, 4, 4, 4, 2, 2, 0, 4};
+#include "../core/pieces.h"
 
 static void count_pieces(const sg_pos *p, int count[SG_HAND_NB])
 {
@@ -35,8 +33,10 @@ void sg_tsume_fill_hand(sg_pos *p, sg_color attacker)
     int count[SG_HAND_NB];
     count_pieces(p, count);
     sg_color d = sg_opp(attacker);
-    for (int t = 1; t < SG_HAND_NB; t++)
-        if (count[t] < SET[t]) p->hand[d][t] = (uint8_t)(p->hand[d][t] + SET[t] - count[t]);
+    for (sg_ptype t = 1; t < SG_HAND_NB; t++) {
+        int set = sg_variant_set(SG_STANDARD, t);
+        if (count[t] < set) p->hand[d][t] = (uint8_t)(p->hand[d][t] + set - count[t]);
+    }
     refresh(p);
 }
 
@@ -75,42 +75,14 @@ int sg_tsume_validate(const sg_pos *p, sg_color attacker, char (*f)[SG_TSUME_FAU
     if (sg_bb_count(sg_pos_pieces(p, attacker, SG_KING)) > 1) n = add(f, n, max, "the attacker has more than one king");
     if (kings == 1 && sg_pos_royal_attackers(p, d)) n = add(f, n, max, "the defender is already in check");
     if (p->side == attacker && sg_in_check(p)) n = add(f, n, max, "the attacker is in check");
-    int count[SG_HAND_NB];
-    count_pieces(p, count);
-    static const char *const NAME[SG_HAND_NB] = {"", "pawns", "lances", "knights", "silvers", "bishops", "rooks", "", "golds"};
-    for (int t = 1; t < SG_HAND_NB; t++) {
-        if (count[t] > SET[t]) {
-            snprintf(buf, sizeof buf, "%d %s, a set has %d", count[t], NAME[t], SET[t]);
-            n = add(f, n, max, buf);
-        }
-    }
     if (p->by_type[SG_ELEPHANT] || p->by_type[SG_PRINCE]) n = add(f, n, max, "a piece that standard shogi does not have");
-    for (int c = 0; c < SG_COLOR_NB; c++) {
-        const char *side = (sg_color)c == attacker ? "the attacker" : "the defender";
-        for (int file = 1; file <= 9; file++) {
-            int pawns = 0;
-            for (int r = 0; r < 9; r++) {
-                sg_piece pc = p->board[sg_sq(file, r)];
-                if (pc && sg_piece_color(pc) == (sg_color)c && sg_piece_type(pc) == SG_PAWN) pawns++;
-            }
-            if (pawns > 1) {
-                snprintf(buf, sizeof buf, "nifu: %s has %d pawns on file %d", side, pawns, file);
-                n = add(f, n, max, buf);
-            }
-        }
-        for (int sq = 0; sq < SG_SQ_NB; sq++) {
-            sg_piece pc = p->board[sq];
-            if (!pc || sg_piece_color(pc) != (sg_color)c) continue;
-            sg_ptype t = sg_piece_type(pc);
-            int rr = sg_rel_rank((sg_color)c, sq);
-            if (((t == SG_PAWN || t == SG_LANCE) && rr == 0) || (t == SG_KNIGHT && rr <= 1)) {
-                char name[3];
-                sg_square_name(sq, name);
-                snprintf(buf, sizeof buf, "dead piece: %s's %s on %s can never move",
-                         side, t == SG_PAWN ? "pawn" : t == SG_LANCE ? "lance" : "knight", name);
-                n = add(f, n, max, buf);
-            }
-        }
+    /* the diagram rules (too many pieces, nifu, pieces that can never move) are the position's */
+    sg_problem probs[SG_PROBLEMS_MAX];
+    int np = sg_pos_problems(p, probs, SG_PROBLEMS_MAX);
+    for (int i = 0; i < np && i < SG_PROBLEMS_MAX; i++) {
+        if (probs[i].kind == SG_PROBLEM_OPPONENT_IN_CHECK) continue; /* said above, as the defender's check */
+        sg_problem_text(&probs[i], buf, (int)sizeof buf);
+        n = add(f, n, max, buf);
     }
     return n;
 }

@@ -132,7 +132,7 @@ static void test_limits(void)
     const char *sfen = "9/9/9/1+P1+B5/1p2S4/+pn7/1k2G4/s8/+l1L+p1+B3 b 3G2r2s3n2l14p 1";
     sg_dfpn_opts o;
     sg_dfpn_opts_default(&o);
-    o.max_nodes = 50;
+    o.limits.nodes = 50;
     sg_pos p;
     sg_dfpn_result r;
     if (load(&p, sfen)) {
@@ -143,7 +143,7 @@ static void test_limits(void)
         /* the stop flag */
         volatile int stop = 1;
         sg_dfpn_opts_default(&o);
-        o.stop = &stop;
+        o.limits.stop = &stop;
         sg_tt_clear(tt);
         sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
         CHECK_EQ_INT(r.status, SG_DFPN_UNKNOWN);
@@ -227,9 +227,9 @@ static void test_helpers(void)
         p.hand[SG_WHITE][SG_ROOK] = 3;
         int n = sg_tsume_validate(&p, SG_BLACK, f, 8);
         CHECK_EQ_INT(n, 3);
-        CHECK_EQ_STR(f[0], "3 rooks, a set has 2");
-        CHECK_EQ_STR(f[1], "nifu: the defender has 2 pawns on file 5");
-        CHECK_EQ_STR(f[2], "dead piece: the defender's knight on 9i can never move");
+        CHECK_EQ_STR(f[0], "two unpromoted white pawns on file 5 (nifu)");
+        CHECK_EQ_STR(f[1], "white knight on 9i can never move");
+        CHECK_EQ_STR(f[2], "too many rooks: 3 (the set has 2)");
     }
     if (load(&p, "4k4/4G4/9/9/9/9/9/9/9 w 2r2b3g4s4n4l18p 1")) {
         int n = sg_tsume_validate(&p, SG_BLACK, f, 8);

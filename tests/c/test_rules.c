@@ -368,8 +368,35 @@ static void test_other_ends(void)
     CHECK_EQ_INT(v.reason, SG_END_AGREEMENT);
     CHECK_EQ_STR(text(&v), "Draw by agreement.");
     CHECK(start("startpos", SG_STANDARD, NULL));
-    CHECK(sg_game_end_custom(&G, SG_OUTCOME_WIN, SG_WHITE));
-    CHECK_EQ_INT(result().reason, SG_END_CUSTOM);
+    CHECK(sg_game_end_custom(&G, SG_OUTCOME_WIN, SG_WHITE, "took-gold") == NULL);
+    v = result();
+    CHECK_EQ_INT(v.reason, SG_END_CUSTOM);
+    CHECK_EQ_STR(sg_verdict_id(&v), "took-gold");
+    CHECK_EQ_STR(text(&v), "White wins by a custom rule (took-gold).");
+    CHECK(start("startpos", SG_STANDARD, NULL));
+    CHECK_EQ_STR(sg_game_end_custom(&G, SG_OUTCOME_WIN, -1, "x"), "a winning verdict needs a winner (\"b\" or \"w\")");
+    CHECK_EQ_STR(sg_game_end_custom(&G, SG_OUTCOME_DRAW, SG_BLACK, "x"), "a drawn verdict cannot have a winner");
+    CHECK_EQ_STR(sg_game_end_custom(&G, SG_OUTCOME_DRAW, -1, ""), "a custom verdict's id must have 1 to 31 bytes");
+    CHECK_EQ_STR(sg_game_end_custom(&G, SG_OUTCOME_DRAW, -1, "a=b"),
+                 "a custom verdict's id may not hold control characters or '='");
+    CHECK_EQ_STR(sg_game_end_custom(&G, SG_OUTCOME_DRAW, -1, "checkmate"),
+                 "a custom verdict's id may not be the id of a built-in end");
+    CHECK(result().outcome == SG_OUTCOME_NONE);
+    /* stated ends */
+    CHECK(!sg_game_end_stated(&G, SG_END_TIME_UP, -1));
+    CHECK(!sg_game_end_stated(&G, SG_END_CHECKMATE, SG_BLACK));
+    CHECK(!sg_game_end_stated(&G, SG_END_AGREEMENT, SG_BLACK));
+    CHECK(sg_game_end_stated(&G, SG_END_TIME_UP, SG_BLACK));
+    v = result();
+    CHECK_EQ_STR(sg_verdict_id(&v), "time-up");
+    CHECK_EQ_STR(text(&v), "White wins: Black ran out of time.");
+    CHECK(!sg_game_end_stated(&G, SG_END_ILLEGAL_MOVE, SG_WHITE));
+    CHECK(start("startpos", SG_STANDARD, NULL));
+    CHECK(sg_game_end_stated(&G, SG_END_ILLEGAL_MOVE, SG_WHITE));
+    v = result();
+    CHECK_EQ_STR(text(&v), "Black wins: White made an illegal move.");
+    CHECK_EQ_INT(sg_end_from_id("illegal-move"), SG_END_ILLEGAL_MOVE);
+    CHECK_EQ_INT(sg_end_from_id("nonsense"), SG_END_NONE);
     CHECK_EQ_STR(sg_end_id(SG_END_PERPETUAL_CHECK), "perpetual-check");
     CHECK_EQ_STR(sg_end_id(SG_END_IMPASSE_24), "impasse-24");
     CHECK_EQ_STR(sg_end_id(SG_END_NB), "unknown");

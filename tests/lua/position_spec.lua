@@ -63,14 +63,14 @@ describe("core.position", function()
     {S:sub(1, 47) .. " b - 1", "sfen:1:48: board has 8 ranks, expected 9"},
     {S .. "/9 b - 1", "sfen:1:58: board has more than 9 ranks"},
     {S:gsub("1B5R1", "1B5R2") .. " b - 1", "sfen:1:47: rank h has more than 9 squares"},
-    {S:gsub("1B5R1", "1B5RR1") .. " b - 1", "sfen:1:47: too many rooks: 3 (the set has 2)"},
+    {S:gsub("1B5R1", "1B4RR1") .. " b - 1", "sfen:1:47: too many rooks: 3 (the set has 2)"},
     {S:sub(1, -2) .. "x b - 1", "sfen:1:57: unknown piece letter 'x'"},
     {S:sub(1, -2) .. "+ b - 1", "sfen:1:58: '+' must be followed by a piece letter"},
     {S:gsub("LNSGKGSNL", "LNSG+KGSNL") .. " b - 1", "sfen:1:53: a king cannot be promoted"},
     {S .. " x - 1", "sfen:1:59: side to move must be 'b' or 'w'"},
     {S, "sfen:1:58: expected a space and the side to move"},
     {S .. " b", "sfen:1:60: expected a space and the pieces in hand ('-' for none)"},
-    {S .. " b  1", "sfen:1:61: expected the pieces in hand ('-' for none)"},
+    {S .. " b  1", "sfen:1:63: count without a piece letter in hand"}, -- doubled spaces are one separator
     {K .. " b 0P 1", "sfen:1:25: bad count in hand"},
     {K .. " b +P 1", "sfen:1:25: pieces in hand are never promoted"},
     {K .. " b K 1", "sfen:1:25: 'K' cannot be in hand"},
@@ -80,14 +80,14 @@ describe("core.position", function()
     {K .. " b 19P 1", "sfen:1:25: too many pawns: 19 (the set has 18)"},
     {K .. " b - x", "sfen:1:27: move number must be a positive integer"},
     {K .. " b - 0", "sfen:1:27: move number must be a positive integer"},
-    {K .. " b - 1 ", "sfen:1:28: unexpected text after the SFEN"},
+    {K .. " b - 1 x", "sfen:1:28: unexpected text after the SFEN"},
     {"sfen " .. K .. " b - 1x", "sfen:1:33: unexpected text after the SFEN"},
     {"4k4/9/9/9/9/9/9/9/4K3K b - 1", "sfen:1:22: two black kings"},
     {K .. " b 5G 1", "sfen:1:25: too many golds: 5 (the set has 4)"},
     {"4k4/4R4/9/9/9/9/9/9/4K4 b - 1", "sfen:1:25: the side not to move (white) is in check"},
     {"P3k4/9/9/9/9/9/9/9/4K4 b - 1", "sfen:1:1: black pawn on 9a can never move"},
     {"4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1", "sfen:1:18: two unpromoted black pawns on file 5 (nifu)"},
-    {"4k4/9/9/9/9/9/9/9/4KE3 b - 1", "sfen:1:21: unknown piece letter 'E'"},
+    {"4k4/9/9/9/9/9/9/9/4KE3 b - 1", "sfen:1:21: unknown piece letter 'E' (the drunken elephant is Sho shogi's: read the SFEN as variant sho)"},
     {K .. " b P 1", "sfen:1:25: sho has no pieces in hand", "sho"},
     {"4k4/9/9/9/9/9/9/9/K3K4 b - 1", "sfen:1:21: two black kings", "sho"},
     {K .. " b - 1\0x", "sfen:1:28: unexpected zero byte"},
@@ -226,7 +226,9 @@ describe("moves", function()
       assert.equal(id, rid)
       assert.equal(core.reasons[id], sentence)
       local before = q:sfen()
-      assert.equal("illegal move " .. move .. ": " .. core.reasons[id], raised(q.after, q, move))
+      local turn = id == "not-your-piece"
+        and (q:side() == "b" and ": it is Black's (sente's) turn to move" or ": it is White's (gote's) turn to move")
+      assert.equal("illegal move " .. move .. ": " .. core.reasons[id] .. (turn or ""), raised(q.after, q, move))
       assert.equal(before, q:sfen())
     end)
   end
@@ -242,36 +244,26 @@ describe("moves", function()
 
   it("raises a clear error for text that is no move", function()
     for _, text in ipairs {"xyz", "7g7f++", "7g", "", "7g7f7e"} do
-      assert.matches("^bad move '" .. text:gsub("%+", "%%+") .. "': ", raised(p.is_legal, p, text))
+      local msg = raised(p.is_legal, p, text)
+      local quoted = "'" .. text:gsub("%+", "%%+") .. "'"
+      if text ~= "" then assert.matches(quoted, msg) end
+      assert.is_nil(msg:find(quoted .. ".*" .. quoted), "the text is named once: " .. msg)
     end
-    assert.matches("bad move '0g7f': bad from square", raised(p.is_legal, p, "0g7f"))
-    assert.matches("bad move '7g7j': bad destination square", raised(p.after, p, "7g7j"))
-    assert.matches("bad move 'K%*5e': a drop starts with one of P L N S G B R", raised(p.after, p, "K*5e"))
+    assert.equal("not a move 'xyz' (write it like 7g7f, P-7f, +7776FU or ７六歩)", raised(p.is_legal, p, "xyz"))
+    assert.equal("bad from square: '0g7f' is not a USI move", raised(p.is_legal, p, "0g7f"))
+    assert.equal("bad destination square: '7g7j' is not a USI move", raised(p.after, p, "7g7j"))
+    assert.equal("a drop starts with one of P L N S G B R: 'K*5e' is not a USI move", raised(p.after, p, "K*5e"))
     assert.matches("move %(a USI string like \"7g7f\"%) expected, got table", raised(p.after, p, {}))
     assert.matches("move %(a USI string like \"7g7f\"%) expected, got no value", raised(p.is_legal, p))
   end)
 
-  it("asks pos:parse_move for text that is not USI, when the notation layer provides it", function()
-    local methods = getmetatable(p).__index
-    local saved = rawget(methods, "parse_move")
-    local seen
-    methods.parse_move = function(q, text)
-      seen = q
-      if text == "76fu" then return "7g7f" end
-      if text == "loop" then return q:is_legal(text) end -- no endless recursion
-      return nil, "no such move: " .. text
-    end
-    local ok1, r1 = pcall(p.after, p, "76fu")
-    local ok2, r2 = pcall(p.is_legal, p, "zz")
-    local ok3, r3 = pcall(p.is_legal, p, "loop")
-    methods.parse_move = saved
-    assert.is_true(ok1)
-    assert.equal("P", r1:at("7f"))
-    assert.equal(p, seen)
-    assert.is_false(ok2)
-    assert.equal("bad move 'zz': no such move: zz", r2)
-    assert.is_false(ok3)
-    assert.matches("bad move 'loop': bad from square", r3)
+  it("reads moves in any notation through the core's parser", function()
+    assert.equal("P", p:after("P-7f"):at("7f"))
+    assert.equal("P", p:after("▲７六歩"):at("7f"))
+    assert.equal("P", p:after("+7776FU"):at("7f"))
+    local ok, msg = pcall(p.is_legal, p, "zz")
+    assert.is_false(ok)
+    assert.matches("^not a move 'zz' ", msg)
   end)
 
   it("after returns a new position and leaves the original unchanged", function()

@@ -320,7 +320,7 @@ describe("custom end tests", function()
     assert.is_nil(g:result())
     g:play("8h2b+")
     local r = g:result()
-    assert.same({outcome = "win", winner = "b", loser = "w", reason = "promotion", ply = 3,
+    assert.same({outcome = "win", winner = "b", loser = "w", reason = "promotion", ply = 3, custom = true,
       text = "Black wins: it promoted a piece first."}, r)
     assert.equal("game over: Black wins: it promoted a piece first.", raised(g.play, g, "3a2b"))
     g = game("startpos", {rules = drill})

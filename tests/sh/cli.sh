@@ -145,17 +145,9 @@ expect "SIGINT stops perft in a script" 1 'err_has "interrupted!"'
 sleep 0.3; kill -INT $pid; sleep 0.5; kill -KILL $pid 2>/dev/null; wait $pid; rc=$?
 expect "pcall cannot swallow the interrupt" 1 'err_has "interrupted!"'
 
-# startup: komadai -e '' in under 10 ms (best of 10 runs)
-best=999999
-for i in 1 2 3 4 5 6 7 8 9 10; do
-    t0=$(date +%s%N); "$K" -e '' </dev/null; t1=$(date +%s%N)
-    d=$(( (t1 - t0) / 1000 )); [ "$d" -lt "$best" ] && best=$d
-done
-rc=0
-case $K in
-    */asan/*) echo "# startup: best ${best} us (sanitizer build: not timed)" ;;
-    *) expect "komadai -e '' starts in under 10 ms (best ${best} us)" 0 '[ "$best" -lt 10000 ]' ;;
-esac
+# startup time is measured in make bench (tests assert behaviour, never timings)
+"$K" -e '' </dev/null; rc=$?
+expect "komadai -e '' runs nothing and exits 0" 0 'true'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

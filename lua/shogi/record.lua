@@ -19,7 +19,7 @@
 --   info.ending         {name = "TORYO"|"SENNICHITE"|..., ply = N, text = as written,
 --                       summary = "まで..." line, time = {used, total}, winner = "b"|"w"|"draw"}
 --   info.warnings       what a leniently read start position breaks ("file:line: start position: ...")
---   info.format, info.source  where the game came from
+--   info.format, info.source, info.encoding  where the game came from, and its bytes' encoding
 local common = require "shogi.record.common"
 
 local io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable =
@@ -57,12 +57,13 @@ local function iconv(text, from, to)
   return core.iconv(text, from, to)
 end
 
--- Returns UTF-8 text (BOM removed) | nil, msg.  hint: "utf-8", "cp932", "euc-jp" or nil (sniff).
+-- Returns UTF-8 text (BOM removed) and the encoding it was in ("UTF-8",
+-- "CP932", "EUC-JP") | nil, msg.  hint: "utf-8", "cp932", "euc-jp" or nil (sniff).
 local function decode(bytes, name, hint)
   if bytes:sub(1, 3) == "\239\187\191" then bytes = bytes:sub(4) end
   hint = hint and hint:lower():gsub("[_-]", "")
   if hint == "utf8" or (not hint and utf8.len(bytes)) then
-    if utf8.len(bytes) then return bytes end
+    if utf8.len(bytes) then return bytes, "UTF-8" end
     local bad = select(2, utf8.len(bytes))
     return nil, ("%s:%d: not valid UTF-8"):format(name, line_of(bytes, bad))
   end
@@ -82,7 +83,7 @@ local function decode(bytes, name, hint)
     local out = iconv(bytes, enc, "UTF-8")
     if out then
       if out:sub(1, 3) == "\239\187\191" then out = out:sub(4) end
-      return out
+      return out, enc
     end
   end
   local first = bytes:find("[\128-\255]") or 1
@@ -384,6 +385,7 @@ function M.read(src, format, opts)
   if bytes == "" then return nil, name .. ":1: empty record" end
   local text, derr = decode(bytes, name, opts.encoding)
   if not text then return nil, derr end
+  local encoding = derr
   local lines = split_lines(text)
   if not format then
     format = sniff(lines)
@@ -392,7 +394,9 @@ function M.read(src, format, opts)
   local mod = require("shogi.record." .. module_of[format])
   local rec, perr = mod.parse(lines, name)
   if not rec then return nil, perr end
-  return build(rec, name, format, opts)
+  local g, berr, partial = build(rec, name, format, opts)
+  if g then g:info().encoding = encoding end
+  return g, berr, partial
 end
 
 -- ---- writing ------------------------------------------------------------------------------

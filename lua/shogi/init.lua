@@ -24,6 +24,7 @@ local LAZY = {
   tsume = {"shogi.tsume"},
   render = {"shogi.render", "render"},
   help = {"shogi.help", "help"},
+  sandbox = {"shogi.sandbox"},
 }
 
 local function find_handicap(name)

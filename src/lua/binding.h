@@ -40,5 +40,6 @@ void sgl_open_position(lua_State *L);
 void sgl_open_game(lua_State *L);
 void sgl_open_notation(lua_State *L);
 void sgl_open_tsume(lua_State *L);
+void sgl_open_sandbox(lua_State *L);   /* l_sandbox.c */
 
 #endif

@@ -65,7 +65,7 @@ static void read_opts(lua_State *L, int idx, sgl_sb_opts *o)
     }
     lua_pop(L, 1);
     if (lua_getfield(L, idx, "libs") != LUA_TNIL) {
-        luaL_argexpected(L, lua_istable(L, -1), idx, "option 'libs' as a list of library names");
+        if (!lua_istable(L, -1)) luaL_argerror(L, idx, "option 'libs' must be a list of library names");
         o->libs = 0;
         int lt = lua_gettop(L);
         for (lua_Integer i = 1; lua_rawgeti(L, lt, i) != LUA_TNIL; i++) {
@@ -82,12 +82,12 @@ static void read_opts(lua_State *L, int idx, sgl_sb_opts *o)
     }
     lua_pop(L, 1);
     if (lua_getfield(L, idx, "worker") != LUA_TNIL) {
-        luaL_argexpected(L, lua_isboolean(L, -1), idx, "option 'worker' as a boolean");
+        if (!lua_isboolean(L, -1)) luaL_argerror(L, idx, "option 'worker' must be a boolean");
         o->worker = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
     if (lua_getfield(L, idx, "api") != LUA_TNIL) {
-        luaL_argexpected(L, lua_istable(L, -1), idx, "option 'api' as a table of globals");
+        if (!lua_istable(L, -1)) luaL_argerror(L, idx, "option 'api' must be a table of globals");
         o->api = lua_gettop(L); /* stays on the stack */
     } else lua_pop(L, 1);
 }

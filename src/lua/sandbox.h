@@ -45,6 +45,8 @@ typedef struct {
     long long used, cap;
     double cpu_start, cpu_limit, wall_deadline;
     int stopped;         /* 0 while running, else the sgl_sb_status that stopped it */
+    unsigned ticks;      /* calls of the hook */
+    lua_State *thread;   /* the thread the chunk runs in */
 } sgl_sb_run;
 
 /* ---- sandbox_limits.c ---- */

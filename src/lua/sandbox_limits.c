@@ -7,11 +7,22 @@
 #include <lauxlib.h>
 #include "sandbox.h"
 
-/* instructions between two looks at the clocks */
-#define HOOK_COUNT 10000
+/* instructions between two calls of the hook, and calls between two looks at the clocks */
+#define HOOK_COUNT 1000
+#define CLOCK_EVERY 10
 
 /* the registry key of the current run's sgl_sb_run (a light userdata) */
 static const char RUN_KEY = 'r';
+
+static void hook(lua_State *L, lua_Debug *ar);
+
+/* the stop is raised at the next instruction of the run's thread (lua_sethook
+ * only sets fields: the manual allows it even in a signal handler) */
+static void stop(sgl_sb_run *r, int why)
+{
+    if (!r->stopped) r->stopped = why;
+    if (r->thread) lua_sethook(r->thread, hook, LUA_MASKCOUNT, 1);
+}
 
 void *sgl_sb_plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -30,13 +41,13 @@ void *sgl_sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old) {
         size_t grow = nsize - old;
         if (r->used > r->cap || grow > (size_t)(r->cap - r->used)) {
-            if (!r->stopped) r->stopped = SGL_SB_MEMORY;
+            stop(r, SGL_SB_MEMORY);
             return NULL;
         }
     }
     void *q = r->f(r->ud, ptr, osize, nsize);
     if (q == NULL && nsize > 0) {
-        if (!r->stopped) r->stopped = SGL_SB_MEMORY; /* the process limit came first */
+        stop(r, SGL_SB_MEMORY); /* the process limit came first */
         return NULL;
     }
     r->used += (long long)nsize - (long long)old;
@@ -59,6 +70,8 @@ void sgl_sb_start(sgl_sb_run *r, const sgl_sb_opts *o)
     r->cpu_limit = o->cpu;
     r->wall_deadline = sgl_sb_wall_now() + o->wall;
     r->stopped = 0;
+    r->ticks = 0;
+    r->thread = NULL;
 }
 
 static const char *stop_word(int stopped)
@@ -81,7 +94,7 @@ static void hook(lua_State *L, lua_Debug *ar)
         lua_sethook(L, NULL, 0, 0);
         return;
     }
-    if (!r->stopped) {
+    if (!r->stopped && ++r->ticks % CLOCK_EVERY == 0) {
         if (sgl_sb_cpu_now() - r->cpu_start > r->cpu_limit) r->stopped = SGL_SB_CPU;
         else if (sgl_sb_wall_now() > r->wall_deadline) r->stopped = SGL_SB_WALL;
     }
@@ -95,6 +108,7 @@ void sgl_sb_arm(lua_State *L, lua_State *T, sgl_sb_run *r)
 {
     lua_pushlightuserdata(L, r);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &RUN_KEY);
+    r->thread = T;
     lua_sethook(T, hook, LUA_MASKCOUNT, HOOK_COUNT);
 }
 

@@ -71,6 +71,7 @@ static void put_byte(wbuf *b, char c) { put(b, &c, 1); }
 /* path: the tables from the value down to here, for finding cycles */
 static const char *encode(lua_State *F, int idx, wbuf *b, const void **path, int depth)
 {
+    if (b->full) return NULL; /* over the memory limit: the caller reports it */
     switch (lua_type(F, idx)) {
     case LUA_TNIL: put_byte(b, 'n'); return NULL;
     case LUA_TBOOLEAN: put_byte(b, lua_toboolean(F, idx) ? 't' : 'f'); return NULL;
@@ -209,7 +210,12 @@ static int setup(lua_State *F)
     if (luaL_loadbufferx(F, j->text, j->len, j->chunkname, "t") != LUA_OK) return lua_error(F);
     lua_pushvalue(F, 2);
     lua_setupvalue(F, -2, 1);
-    sgl_sb_arm(F, F, j->run);
+    /* the chunk runs in a thread, as an in-process run does: a stop that a
+     * pcall in the main thread caught there kept the hook quiet */
+    lua_State *co = lua_newthread(F);
+    lua_insert(F, -2);
+    lua_xmove(F, co, 1);
+    sgl_sb_arm(F, co, j->run);
     return 1;
 }
 
@@ -238,6 +244,7 @@ static void limit(int resource, rlim_t soft, rlim_t hard)
     setrlimit(resource, &r);
 }
 
+#ifndef SB_ASAN
 /* the process's address space in bytes now (0 if unknown) */
 static size_t vm_size(void)
 {
@@ -248,6 +255,7 @@ static size_t vm_size(void)
     fclose(f);
     return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
 }
+#endif
 
 static void worker_main(int fd, job *j)
 {
@@ -272,8 +280,18 @@ static void worker_main(int fd, job *j)
     }
     lua_pushcfunction(F, setup);
     lua_pushlightuserdata(F, j);
-    int st = lua_pcall(F, 1, 1, 0);
-    if (st == LUA_OK) st = lua_pcall(F, 0, 1, 0);
+    int st = lua_pcall(F, 1, 1, 0), nres = 0;
+    lua_State *co = st == LUA_OK ? lua_tothread(F, -1) : F;
+    if (st == LUA_OK) st = lua_resume(co, F, 0, &nres);
+    F = co;
+    if (st == LUA_YIELD) {
+        answer(fd, SGL_SB_ERROR, "the chunk yielded outside a coroutine", 37);
+        _exit(0);
+    }
+    if (st == LUA_OK) {
+        lua_settop(F, nres ? 1 : 0);
+        if (!nres) lua_pushnil(F);
+    }
     if (r->stopped) {
         answer(fd, r->stopped, "", 0);
         _exit(0);

@@ -259,6 +259,7 @@ static size_t vm_size(void)
 
 static void worker_main(int fd, job *j)
 {
+    signal(SIGXCPU, SIG_DFL); /* the CPU limit ends the process, whatever the host handles */
     rlim_t cpu = (rlim_t)ceil(j->o->cpu);
     limit(RLIMIT_CPU, cpu, cpu + 1);
     limit(RLIMIT_CORE, 0, 0);

@@ -4,14 +4,14 @@
 --   local v, msg = sandbox.load("problem.lua")              -- a file
 --   local v, msg = sandbox.load("return {1, 2}", {text = true, name = "drill"})
 -- Options: cpu (seconds, default 1), memory (bytes, default 64 MiB), wall
--- (seconds, default 5 * cpu + 2), libs (list among "string", "table", "math",
+-- (seconds, default 10 * cpu + 5), libs (list among "string", "table", "math",
 -- "utf8", "coroutine"; default the first four), api (name -> value: globals
 -- the script sees), worker (default true), name (the chunk name in messages),
 -- text (true: the string is the script, never a file name).
 -- Returns the chunk's value (nil when it returns nothing: msg is then nil
 -- too), or nil and a message that names the limit hit ("x.lua: cpu limit of
 -- 1 s exceeded", "memory limit of 64 MiB exceeded", "wall-clock deadline of
--- 7 s exceeded") or the script's own error with its chunk name and line.
+-- 15 s exceeded") or the script's own error with its chunk name and line.
 -- With worker = true (the default) the chunk runs in a forked process and only
 -- data comes back (nil, booleans, numbers, strings, tables of them; no
 -- cycles); the api then holds data, C functions and positions only.  With

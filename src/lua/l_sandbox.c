@@ -1,7 +1,7 @@
 /* core.sandbox_load(text, chunkname [, opts]) -> value | nil, msg
  * Runs a text chunk of someone else's Lua under limits (see sandbox.h and
  * docs/API.md).  opts: cpu (seconds, default 1), memory (bytes, default
- * 64 MiB), wall (seconds, default 5 * cpu + 2), libs (names among string,
+ * 64 MiB), wall (seconds, default 10 * cpu + 5), libs (names among string,
  * table, math, utf8, coroutine; default the first four), api (name -> value,
  * globals for the script), worker (default true: a forked process, data-only
  * results; false: this state, functions come back too).  name and text are
@@ -40,7 +40,7 @@ static void read_opts(lua_State *L, int idx, sgl_sb_opts *o)
     o->api = 0;
     o->wall = 0;
     if (lua_isnoneornil(L, idx)) {
-        o->wall = 5 * o->cpu + 2;
+        o->wall = 10 * o->cpu + 5;
         return;
     }
     luaL_checktype(L, idx, LUA_TTABLE);
@@ -55,7 +55,7 @@ static void read_opts(lua_State *L, int idx, sgl_sb_opts *o)
         lua_pop(L, 1);
     }
     o->cpu = opt_seconds(L, idx, "cpu", 1);
-    o->wall = opt_seconds(L, idx, "wall", 5 * o->cpu + 2);
+    o->wall = opt_seconds(L, idx, "wall", 10 * o->cpu + 5);
     if (lua_getfield(L, idx, "memory") != LUA_TNIL) {
         int ok;
         lua_Number m = lua_tonumberx(L, -1, &ok);

@@ -128,6 +128,15 @@ $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/lua_host.h $(FZ_OBJ)
 fuzz: all $(FUZZ_BINS)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
+# a scripted REPL session once under valgrind (leaks and memory errors), on a
+# build without -march=native (valgrind does not know every instruction)
+check-leaks: all
+	@command -v valgrind >/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind >/dev/null; }
+	@$(MAKE) --no-print-directory B=$(B)/valgrind ARCH= LUA_CFLAGS="$(LUA_CFLAGS) -I$(CURDIR)/src/app" \
+	  $(B)/valgrind/komadai
+	@KOMADAI=$(B)/valgrind/komadai sh tests/leaks.sh
+
 # ---- commands ---------------------------------------------------------------------
 test: all $(CTESTS) $(A)/komadai $(A)/lib/shogi/core.so $(FUZZ_BINS)
 	@sh tests/run.sh
@@ -148,6 +157,6 @@ install: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all test bench run install clean fuzz
+.PHONY: all test bench run install clean fuzz check-leaks
 .SECONDARY:
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

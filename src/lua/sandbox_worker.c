@@ -260,6 +260,13 @@ static size_t vm_size(void)
 static void worker_main(int fd, job *j)
 {
     signal(SIGXCPU, SIG_DFL); /* the CPU limit ends the process, whatever the host handles */
+    /* stdin on /dev/null: the host's stdin shares its file offset with us, and
+     * an exit path that tidies stdio (valgrind's libc cleanup) would move it */
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0) {
+        dup2(null, 0);
+        if (null != 0) close(null);
+    }
     rlim_t cpu = (rlim_t)ceil(j->o->cpu);
     limit(RLIMIT_CPU, cpu, cpu + 1);
     limit(RLIMIT_CORE, 0, 0);

@@ -153,6 +153,10 @@ static int run_here(lua_State *L, const char *text, size_t len, const char *chun
     int st = lua_resume(co, L, 0, &nres);
     lua_setallocf(L, run.f, run.ud);
     sgl_sb_disarm(L, co);
+    if (run.stopped == SGL_SB_INTERRUPT) {
+        *sgl_interrupt_flag() = 0;
+        return luaL_error(L, "interrupted!");
+    }
     if (run.stopped) return push_stop(L, (sgl_sb_status)run.stopped, o, chunkname, "");
     if (st == LUA_YIELD) return push_stop(L, SGL_SB_DIED, o, chunkname, "the chunk yielded outside a coroutine");
     if (st != LUA_OK) {

@@ -5,6 +5,7 @@
 #include <time.h>
 #include <stdlib.h>
 #include <lauxlib.h>
+#include "binding.h"
 #include "sandbox.h"
 
 /* instructions between two calls of the hook, and calls between two looks at the clocks */
@@ -80,6 +81,7 @@ static const char *stop_word(int stopped)
     case SGL_SB_CPU: return "cpu limit exceeded";
     case SGL_SB_MEMORY: return "memory limit exceeded";
     case SGL_SB_WALL: return "wall-clock deadline exceeded";
+    case SGL_SB_INTERRUPT: return "interrupted!";
     default: return "stopped";
     }
 }
@@ -94,6 +96,7 @@ static void hook(lua_State *L, lua_Debug *ar)
         lua_sethook(L, NULL, 0, 0);
         return;
     }
+    if (!r->stopped && *sgl_interrupt_flag()) r->stopped = SGL_SB_INTERRUPT; /* the host's Ctrl-C */
     if (!r->stopped && ++r->ticks % CLOCK_EVERY == 0) {
         if (sgl_sb_cpu_now() - r->cpu_start > r->cpu_limit) r->stopped = SGL_SB_CPU;
         else if (sgl_sb_wall_now() > r->wall_deadline) r->stopped = SGL_SB_WALL;

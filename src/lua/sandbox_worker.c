@@ -421,7 +421,7 @@ void sgl_sb_run_worker(lua_State *L, const char *text, size_t len, const char *c
             }
             lua_remove(L, top);
             return;
-        } else if (*status < SGL_SB_CPU || *status > SGL_SB_WALL) {
+        } else if (*status < SGL_SB_CPU || *status > SGL_SB_INTERRUPT) {
             *status = SGL_SB_DIED;
             snprintf(msg, size, "the worker's answer is malformed");
         }

@@ -24,6 +24,7 @@ local core = require "shogi.core"
 local error, type = error, type
 local io_open = io.open
 local string_find = string.find
+local math_floor = math.floor
 local sandbox_load = core.sandbox_load
 local _ENV = nil -- luacheck: ignore 211
 
@@ -41,7 +42,8 @@ local function source_of(x, opts)
     if string_find(x, "[%s(){}=\"']") then return x, "=" .. (opts.name or "sandbox") end
     return nil, x .. ": cannot open the file"
   end
-  local limit = opts.memory or M.DEFAULT_MEMORY
+  -- a bad memory option is the C function's to refuse
+  local limit = type(opts.memory) == "number" and opts.memory >= 1 and math_floor(opts.memory) or M.DEFAULT_MEMORY
   local text = f:read(limit + 1)
   f:close()
   if text == nil then text = "" end

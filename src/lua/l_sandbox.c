@@ -114,12 +114,18 @@ static int push_stop(lua_State *L, sgl_sb_status st, const sgl_sb_opts *o, const
     const char *name = shown_name(chunkname);
     lua_pushnil(L);
     switch (st) {
-    case SGL_SB_CPU: lua_pushfstring(L, "%s: cpu limit of %s s exceeded", name, (snprintf(lim, sizeof lim, "%g", o->cpu), lim)); break;
+    case SGL_SB_CPU:
+        snprintf(lim, sizeof lim, "%g s", o->cpu);
+        lua_pushfstring(L, "%s: cpu limit of %s exceeded", name, lim);
+        break;
     case SGL_SB_MEMORY:
         format_bytes(lim, sizeof lim, o->memory);
         lua_pushfstring(L, "%s: memory limit of %s exceeded", name, lim);
         break;
-    case SGL_SB_WALL: lua_pushfstring(L, "%s: wall-clock deadline of %s s exceeded", name, (snprintf(lim, sizeof lim, "%g", o->wall), lim)); break;
+    case SGL_SB_WALL:
+        snprintf(lim, sizeof lim, "%g s", o->wall);
+        lua_pushfstring(L, "%s: wall-clock deadline of %s exceeded", name, lim);
+        break;
     case SGL_SB_ERROR: lua_pushstring(L, msg); break;
     default: lua_pushfstring(L, "%s: %s", name, msg); break;
     }
@@ -147,12 +153,12 @@ static int run_here(lua_State *L, const char *text, size_t len, const char *chun
     run.used = 0;
     run.cap = (long long)o->memory;
     sgl_sb_start(&run, o);
-    sgl_sb_arm(L, co, &run);
+    void *outer = sgl_sb_arm(L, co, &run);
     lua_setallocf(L, sgl_sb_alloc, &run);
     int nres = 0;
     int st = lua_resume(co, L, 0, &nres);
     lua_setallocf(L, run.f, run.ud);
-    sgl_sb_disarm(L, co);
+    sgl_sb_disarm(L, co, outer);
     if (run.stopped == SGL_SB_INTERRUPT) {
         *sgl_interrupt_flag() = 0;
         return luaL_error(L, "interrupted!");

@@ -56,9 +56,11 @@ double sgl_sb_cpu_now(void);
 double sgl_sb_wall_now(void);
 /* fills the clocks of r from o (memory cap and allocator are the caller's) */
 void sgl_sb_start(sgl_sb_run *r, const sgl_sb_opts *o);
-/* registers r as the run of L's state and sets the count hook on thread T */
-void sgl_sb_arm(lua_State *L, lua_State *T, sgl_sb_run *r);
-void sgl_sb_disarm(lua_State *L, lua_State *T);
+/* registers r as the run of L's state and sets the count hook on thread T;
+ * returns the run it replaces (a sandbox inside a sandbox's api), which
+ * disarm puts back */
+void *sgl_sb_arm(lua_State *L, lua_State *T, sgl_sb_run *r);
+void sgl_sb_disarm(lua_State *L, lua_State *T, void *outer);
 
 /* ---- sandbox_env.c ---- */
 /* Pushes the environment of a script onto T (libraries from T's own loaded

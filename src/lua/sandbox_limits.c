@@ -107,17 +107,22 @@ static void hook(lua_State *L, lua_Debug *ar)
     }
 }
 
-void sgl_sb_arm(lua_State *L, lua_State *T, sgl_sb_run *r)
+void *sgl_sb_arm(lua_State *L, lua_State *T, sgl_sb_run *r)
 {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &RUN_KEY);
+    void *outer = lua_touserdata(L, -1);
+    lua_pop(L, 1);
     lua_pushlightuserdata(L, r);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &RUN_KEY);
     r->thread = T;
     lua_sethook(T, hook, LUA_MASKCOUNT, HOOK_COUNT);
+    return outer;
 }
 
-void sgl_sb_disarm(lua_State *L, lua_State *T)
+void sgl_sb_disarm(lua_State *L, lua_State *T, void *outer)
 {
-    lua_pushnil(L);
+    if (outer) lua_pushlightuserdata(L, outer);
+    else lua_pushnil(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &RUN_KEY);
     lua_sethook(T, NULL, 0, 0);
 }

@@ -225,6 +225,12 @@ describe("shogi.sandbox results", function()
     assert.equal(2, bot.move())
   end)
 
+  it("keeps an outer run's limits after a sandbox inside its api returns", function()
+    local inner = function() return sandbox.load("return 1", {worker = false}) end
+    assert.equal("sandbox: cpu limit of 0.3 s exceeded",
+      stopped("local x = inner() while true do end", {worker = false, api = {inner = inner}, cpu = 0.3}))
+  end)
+
   it("leaves no hook on a coroutine that outlives its in-process run", function()
     local co = sandbox.load("return coroutine.create(function() for i = 1, 1e6 do end return 'done' end)",
       {worker = false, libs = {"coroutine"}})

@@ -292,8 +292,11 @@ static void worker_main(int fd, job *j)
     lua_State *co = st == LUA_OK ? lua_tothread(F, -1) : F;
     if (st == LUA_OK) st = lua_resume(co, F, 0, &nres);
     F = co;
+    const char *name = j->chunkname + (j->chunkname[0] == '@' || j->chunkname[0] == '=');
+    char msg[400];
     if (st == LUA_YIELD) {
-        answer(fd, SGL_SB_ERROR, "the chunk yielded outside a coroutine", 37);
+        int n = snprintf(msg, sizeof msg, "%s: the chunk yielded outside a coroutine", name);
+        answer(fd, SGL_SB_ERROR, msg, (size_t)n);
         _exit(0);
     }
     if (st == LUA_OK) {
@@ -306,12 +309,12 @@ static void worker_main(int fd, job *j)
     }
     if (st != LUA_OK) {
         size_t n = 0;
-        const char *msg = lua_type(F, -1) == LUA_TSTRING ? lua_tolstring(F, -1, &n) : NULL;
-        if (!msg) {
-            msg = "(error object is not a string)";
-            n = strlen(msg);
+        const char *err = lua_type(F, -1) == LUA_TSTRING ? lua_tolstring(F, -1, &n) : NULL;
+        if (!err) {
+            err = "(error object is not a string)";
+            n = strlen(err);
         }
-        answer(fd, SGL_SB_ERROR, msg, n);
+        answer(fd, SGL_SB_ERROR, err, n);
         _exit(0);
     }
     wbuf b = {NULL, 0, 0, j->o->memory, 0};
@@ -321,8 +324,6 @@ static void worker_main(int fd, job *j)
     if (!e && b.full) r->stopped = SGL_SB_MEMORY;
     if (r->stopped) answer(fd, SGL_SB_MEMORY, "", 0);
     else if (e) {
-        char msg[400];
-        const char *name = j->chunkname + (j->chunkname[0] == '@' || j->chunkname[0] == '=');
         int n = snprintf(msg, sizeof msg, "%s: the chunk's value cannot leave the worker: %s", name, e);
         answer(fd, SGL_SB_ERROR, msg, (size_t)n);
     } else answer(fd, SGL_SB_OK, b.p, b.n);

@@ -27,7 +27,7 @@ for t in $targets; do
     else
         echo "FAIL $t: replaying $seeds"; tail -n 30 "$log"; failed=$((failed + 1))
     fi
-    work=build/fuzz/corpus/$t
+    work=${FUZZ_WORK:-build/fuzz/corpus}/$t
     mkdir -p "$work"
     before=$(ls build/fuzz/findings | grep -c "^$t-")
     "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -handle_xcpu=0 -print_final_stats=1 \

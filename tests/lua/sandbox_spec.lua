@@ -250,6 +250,14 @@ describe("shogi.sandbox results", function()
     assert.has_error(function() sandbox.load("return 1", {api = lua_api}) end,
       "bad argument #3 to 'sandbox_load' "
         .. "(api: only C functions without upvalues can be given to a worker (worker = false for others))")
+    assert.has_error(function() sandbox.load("return 1", {api = {co = coroutine.create(print)}}) end,
+      "bad argument #3 to 'sandbox_load' (api: only data, C functions and positions can be given to a worker)")
+    local cycle = {}
+    cycle.self = cycle
+    assert.has_error(function() sandbox.load("return 1", {api = {t = cycle}}) end,
+      "bad argument #3 to 'sandbox_load' (api: tables nested too deep (a cycle?))")
+    assert.has_error(function() sandbox.load("return 1", {api = {t = cycle}, worker = false}) end,
+      "api: tables nested too deep (a cycle?)")
     assert.has_error(function() sandbox.load("return 1", {api = {f = io.stdout}}) end,
       "bad argument #3 to 'sandbox_load' (api: only positions among userdata can be given to a worker)")
   end)
@@ -272,6 +280,8 @@ describe("shogi.sandbox errors", function()
     assert.equal("(error object is not a string)", stopped("error({})", {worker = false}))
     assert.equal("sandbox: the chunk yielded outside a coroutine",
       stopped("coroutine.yield()", {worker = false, libs = {"coroutine"}}))
+    assert.equal("sandbox: the chunk yielded outside a coroutine",
+      stopped("coroutine.yield()", {libs = {"coroutine"}}))
     local f = tmpfile("local a = 1\nlocal b = nil + 1\n")
     assert.equal(f .. ":2: attempt to perform arithmetic on a nil value", stopped(f))
     os.remove(f)

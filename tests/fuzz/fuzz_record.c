@@ -4,7 +4,7 @@
  * name).  Findings: a crash or sanitizer report, nil without a message, and
  * a raised error that is not a clean "name:line: message" (a Lua runtime
  * error inside a reader: attempt to index/call/compare..., bad argument,
- * stack overflow). */
+ * stack overflow, a module not found). */
 #include <stdint.h>
 #include <string.h>
 #include "lua_host.h"
@@ -16,7 +16,8 @@ static const char *const FORMATS[] = {"kif", "ki2", "csa", "jkf", "bod", "usi"};
 static const char CHECK[] =
     "local read = require('shogi').read\n"
     "local RUNTIME = {'attempt to', 'bad argument', 'stack overflow', 'invalid option', 'C stack',\n"
-    "                 'table index is', 'number has no integer', 'invalid value', 'string length overflow'}\n"
+    "                 'table index is', 'number has no integer', 'invalid value', 'string length overflow',\n"
+    "                 'not found'}\n"
     "return function(text, format)\n"
     "  local ok, g, msg = pcall(read, text, format)\n"
     "  if ok then\n"

@@ -28,9 +28,15 @@ static inline lua_State *fuzz_lua_host(const char *chunk)
     lua_getglobal(L, "package");
     lua_pushstring(L, KOMADAI_ROOT "/lua/?.lua;" KOMADAI_ROOT "/lua/?/init.lua");
     lua_setfield(L, -2, "path");
-    lua_pushstring(L, "");
+    /* system C modules only (lua-cjson for JKF) */
+    lua_pushstring(L, "/usr/local/lib/lua/5.4/?.so;/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;/usr/lib/lua/5.4/?.so");
     lua_setfield(L, -2, "cpath");
     lua_pop(L, 1);
+    if (luaL_dostring(L, "require 'cjson'") != LUA_OK) { /* JKF needs it: fail here, not per input */
+        fprintf(stderr, "fuzz host: %s\n", lua_tostring(L, -1));
+        abort();
+    }
+    lua_settop(L, 0);
     if (luaL_dostring(L, chunk) != LUA_OK) {
         fprintf(stderr, "fuzz host: %s\n", lua_tostring(L, -1));
         abort();

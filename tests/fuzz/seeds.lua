@@ -3,6 +3,7 @@
 --   corpus/fuzz_sfen/    variant byte + SFEN from the perft and tsume suites
 --   corpus/fuzz_move/    position byte + notation byte + a legal move's name
 --   corpus/fuzz_record/  format byte + a record of tests/data/records (and cut ones)
+--   corpus/fuzz_roundtrip/ the same with a second byte: the format to write
 --   corpus/fuzz_sandbox/ scripts: data results and the hostile files of the spec
 package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
 package.cpath = "build/lib/?.so;" .. package.cpath
@@ -60,6 +61,11 @@ end
 
 local FORMAT_BYTE = {kif = 0, kifu = 0, ki2 = 1, ki2u = 1, csa = 2, jkf = 3, bod = 4, usi = 5, sfen = 5}
 k = 0
+local function record_seed(format_byte, text)
+  k = k + 1
+  write("fuzz_record", ("seed%02d"):format(k), string.char(format_byte) .. text)
+  write("fuzz_roundtrip", ("seed%02d"):format(k), string.char(format_byte, k % 5) .. text)
+end
 local p = io.popen("ls tests/data/records")
 for name in p:lines() do
   local ext = name:match("%.(%w+)$")
@@ -68,18 +74,15 @@ for name in p:lines() do
     local text = f:read("a")
     f:close()
     if #text <= 16384 then
-      k = k + 1
-      write("fuzz_record", ("seed%02d"):format(k), string.char(FORMAT_BYTE[ext]) .. text)
-      k = k + 1 -- a truncated copy
-      write("fuzz_record", ("seed%02d"):format(k), string.char(FORMAT_BYTE[ext]) .. text:sub(1, #text // 2))
+      record_seed(FORMAT_BYTE[ext], text)
+      record_seed(FORMAT_BYTE[ext], text:sub(1, #text // 2)) -- a truncated copy
     end
   end
 end
 p:close()
 for _, s in ipairs({"position startpos moves 7g7f 3c3d 8h2b+\n", "position sfen " .. POSITIONS[3] .. " moves 2h2a\n",
                     "startpos moves 7g7f\n"}) do
-  k = k + 1
-  write("fuzz_record", ("seed%02d"):format(k), string.char(5) .. s)
+  record_seed(5, s)
 end
 
 local SCRIPTS = {

@@ -28,6 +28,7 @@ local LAZY = {
   engine = {"shogi.engine", "new"},
   search = {"shogi.search", "search"},
   bot = {"shogi.bot"},
+  sandbox = {"shogi.sandbox"},
 }
 
 local function find_handicap(name)

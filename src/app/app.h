@@ -16,7 +16,7 @@
  * Calls the function below narg arguments on the stack, in protected mode, with
  * a message handler adding a short traceback; Ctrl-C during the call raises
  * "interrupted!" (in Lua code through a count hook, in C loops through
- * sgl_interrupt_flag()).  Returns the lua_pcall status; on error the message
+ * sgl_interrupt_flag(L)).  Returns the lua_pcall status; on error the message
  * (with traceback) is on the stack. */
 int sg_app_docall(lua_State *L, int narg, int nres);
 /* Catches SIGINT for the rest of the program (a caught signal interrupts a

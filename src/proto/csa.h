@@ -77,6 +77,11 @@ typedef struct {
 /* BEGIN Game_Summary ... END Game_Summary for the player of side you (0 black, 1 white) */
 int sg_csa_write_summary(const sg_csa_summary *s, int you, char *buf, int size);
 
+/* %%SHOW: the summary without Your_Turn, with the clocks (Remaining_Time+/-,
+ * Last_Move, Current_Turn) and the position now. */
+int sg_csa_write_show(const sg_csa_summary *s, const int remaining[2], const char *last_move, int current_turn,
+                      const sg_pos *now, char *buf, int size);
+
 /* How a game ended, with shogi-server's words. */
 typedef enum {
     SG_CSA_RES_NONE = 0,

@@ -65,12 +65,28 @@ int sg_csa_write_summary(const sg_csa_summary *s, int you, char *buf, int size)
     put(&o, "BEGIN Time\nTime_Unit:%s\nTotal_Time:%d\nByoyomi:%d\nIncrement:%d\nLeast_Time_Per_Move:%d\n"
             "END Time\nBEGIN Position\n",
         s->time.stopwatch ? "1min" : "1sec", s->time.total, s->time.byoyomi, s->time.increment, s->least);
-    int room = o.len < size ? size - o.len : 0;
     char tmp[512];
-    int n = sg_csa_write_position(s->start, tmp, (int)sizeof tmp);
-    if (room > 0) snprintf(buf + o.len, (size_t)room, "%s", tmp);
-    o.len += n;
-    put(&o, "END Position\nEND Game_Summary\n");
+    sg_csa_write_position(s->start, tmp, (int)sizeof tmp);
+    put(&o, "%sEND Position\nEND Game_Summary\n", tmp);
+    return done(&o);
+}
+
+int sg_csa_write_show(const sg_csa_summary *s, const int remaining[2], const char *last_move, int current_turn,
+                      const sg_pos *now, char *buf, int size)
+{
+    out_t o = {buf, size, 0};
+    if (size > 0) buf[0] = '\0';
+    put(&o, "BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n"
+            "Declaration:Jishogi 1.1\nGame_ID:%s\nName+:%s\nName-:%s\n"
+            "Rematch_On_Draw:NO\nTo_Move:+\nMax_Moves:%d\n",
+        s->game_id, s->name[0], s->name[1], s->max_moves);
+    put(&o, "BEGIN Time\nTime_Unit:%s\nTotal_Time:%d\nByoyomi:%d\nIncrement:%d\nLeast_Time_Per_Move:%d\n"
+            "Remaining_Time+:%d\nRemaining_Time-:%d\nLast_Move:%s\nCurrent_Turn:%d\nEND Time\nBEGIN Position\n",
+        s->time.stopwatch ? "1min" : "1sec", s->time.total, s->time.byoyomi, s->time.increment, s->least,
+        remaining[0], remaining[1], last_move, current_turn);
+    char tmp[512];
+    sg_csa_write_position(now, tmp, (int)sizeof tmp);
+    put(&o, "%sEND Position\nEND Game_Summary\n", tmp);
     return done(&o);
 }
 

@@ -3,6 +3,7 @@
  * seconds, and games to every end the protocol names. */
 #include "check.h"
 #include "../../src/proto/csa.h"
+#include "../../src/proto/md5.h"
 
 static sg_csa_cmd parse(const char *s)
 {
@@ -325,8 +326,21 @@ static void test_games(void)
     sg_csa_match_free(&m);
 }
 
+static void test_md5(void)
+{
+    char h[33];
+    sg_md5_hex("", 0, h);
+    CHECK_EQ_STR(h, "d41d8cd98f00b204e9800998ecf8427e");
+    sg_md5_hex("abc", 3, h);
+    CHECK_EQ_STR(h, "900150983cd24fb0d6963f7d28e17f72");
+    const char *q = "12345678901234567890123456789012345678901234567890123456789012345678901234567890";
+    sg_md5_hex(q, strlen(q), h);
+    CHECK_EQ_STR(h, "57edf4a22be3c955ac49da2e2107b67a");
+}
+
 int main(void)
 {
+    test_md5();
     sg_init();
     test_lines();
     test_login();

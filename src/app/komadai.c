@@ -14,6 +14,7 @@
 #include "app.h"
 #include "lua_embed.h"
 #include "../lua/binding.h"
+#include "csa_server.h"
 
 static void usage(FILE *out)
 {
@@ -28,6 +29,8 @@ static void usage(FILE *out)
             "  -h        show this help\n"
             "  --        stop handling options\n"
             "  -         stop handling options and execute stdin\n"
+            "  --csa-server PORT [--config FILE.lua] [--max-moves N] [--least-time-per-move S]\n"
+            "            [--records DIR]   serve games over the CSA protocol (docs/CSA.md)\n"
             "With no script, the REPL reads stdin (help() there lists the topics).\n"
             "Environment: KOMADAI_HISTORY names the history file (default ~/.komadai_history;\n"
             "empty: no history).\n");
@@ -225,6 +228,11 @@ static int pmain(lua_State *L)
     int argc = (int)lua_tointeger(L, 1);
     char **argv = lua_touserdata(L, 2);
     bool *ok = lua_touserdata(L, 3);
+    if (argc > 1 && strcmp(argv[1], "--csa-server") == 0) { /* the CSA game server (csa_hooks.c) */
+        open_program(L);
+        *ok = sg_csa_server_main(L, argc, argv) == 0;
+        return 0;
+    }
     int script = argc;
     int args = collect_args(argv, argc, &script);
     if (args & HAS_ERROR) {

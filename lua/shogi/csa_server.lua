@@ -44,7 +44,8 @@ local function check_settings(path, cfg)
     local ok = want == "integer" and math_type(v) == "integer" or type(v) == want
                  or (want == "number" and type(v) == "number")
     if not ok then
-      return nil, string_format("%s: setting '%s' must be a %s, not a %s", path, k, want, type(v))
+      local article = want == "integer" and "an" or "a"
+      return nil, string_format("%s: setting '%s' must be %s %s, not a %s", path, k, article, want, type(v))
     end
   end
   return cfg

@@ -42,6 +42,7 @@ static bool call(sg_csa_server *s, const char *name, int nargs, int nres)
     lua_sethook(s->L, too_long, LUA_MASKCOUNT, HOOK_STEPS);
     int st = lua_pcall(s->L, nargs, nres, 0);
     lua_sethook(s->L, NULL, 0, 0);
+    fflush(stdout); /* what a hook prints shows at once, also into a file */
     if (st == LUA_OK) return true;
     const char *msg = lua_tostring(s->L, -1);
     char line[600];

@@ -192,7 +192,17 @@ static void reap(sg_csa_server *s)
 {
     for (int i = 0; i < s->nconns; i++) {
         sg_csa_conn *c = s->conns[i];
-        if (c->closing && c->outlen == 0) c->dead = true;
+        /* a closing connection shuts its side once its output is out, then reads
+         * (and drops) what the client still sends until it closes too, so the
+         * client's last lines are not lost to a reset */
+        if (c->closing && c->outlen == 0 && !c->dead) {
+            double now = sg_csa_now();
+            if (c->shut_at == 0) {
+                shutdown(c->fd, SHUT_WR);
+                c->shut_at = now;
+            } else if (now - c->shut_at > 2)
+                c->dead = true;
+        }
         if (c->dead) sg_csa_on_close(s, c);
     }
     int k = 0;

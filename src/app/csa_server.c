@@ -99,13 +99,13 @@ static void finish(sg_csa_server *s, sg_csa_game *g)
 {
     const sg_csa_match *m = &g->m;
     char buf[256];
+    sg_csa_record_finish(s, g); /* on disk before anyone is told */
     for (int k = 0; k < 2; k++) {
         if (!g->p[k]) continue;
         sg_csa_result_lines(m->result, m->winner, k, buf, sizeof buf);
         sg_csa_send(g->p[k], buf);
     }
     const char *word = sg_csa_result_record_word(m->result);
-    sg_csa_record_finish(s, g);
     if (word || m->result == SG_CSA_RES_TIME_UP) {
         snprintf(buf, sizeof buf, "%s", word ? word : "#TIME_UP");
         monitors_send(s, g, buf);
@@ -138,10 +138,7 @@ static void run_deferred(sg_csa_server *s, sg_csa_game *g)
 static void handle_event(sg_csa_server *s, sg_csa_game *g, const sg_csa_event *ev, const sg_csa_cmd *cmd)
 {
     if (ev->moved) {
-        char line[64];
-        snprintf(line, sizeof line, "%s\n", ev->echo);
-        for (int k = 0; k < 2; k++)
-            if (g->p[k]) sg_csa_send(g->p[k], line);
+        /* on disk before either player is told */
         const char *comma = strchr(ev->echo, ',');
         int ml = comma ? (int)(comma - ev->echo) : (int)strlen(ev->echo);
         sg_csa_record_line(g, "%.*s\nT%d", ml, ev->echo, ev->used);
@@ -149,6 +146,10 @@ static void handle_event(sg_csa_server *s, sg_csa_game *g, const sg_csa_event *e
             int cl = cmd->b.len > 400 ? 400 : cmd->b.len;
             sg_csa_record_line(g, "'*%.*s", cl, cmd->b.s);
         }
+        char line[64];
+        snprintf(line, sizeof line, "%s\n", ev->echo);
+        for (int k = 0; k < 2; k++)
+            if (g->p[k]) sg_csa_send(g->p[k], line);
         char mon[64];
         snprintf(mon, sizeof mon, "%.*s\nT%d", ml, ev->echo, ev->used);
         monitors_send(s, g, mon);
@@ -304,7 +305,7 @@ static void login(sg_csa_server *s, sg_csa_conn *c, const char *line, int len)
     snprintf(name, sizeof name, "%.*s", cmd.a.len, cmd.a.s);
     for (int i = 0; i < s->nconns; i++) {
         sg_csa_conn *o = s->conns[i];
-        if (o == c || o->dead || o->status == ST_LOGIN || strcmp(o->name, name) != 0) continue;
+        if (o == c || o->dead || o->closing || o->status == ST_LOGIN || strcmp(o->name, name) != 0) continue;
         /* the same name again: the same password outside a game replaces the old connection */
         if (o->status != ST_GAME && strlen(o->password) == (size_t)cmd.b.len &&
             memcmp(o->password, cmd.b.s, (size_t)cmd.b.len) == 0) {

@@ -31,6 +31,7 @@ typedef struct sg_csa_conn {
     double since, last_input;
     sg_csa_status status;
     bool x1, crlf, closing, dead;
+    double shut_at;               /* closing: when our side was shut (0: not yet) */
     char name[SG_CSA_ID_MAX + 1];
     char password[SG_CSA_LINE_MAX];   /* kept to let the same player log in again; never sent */
     char player_id[SG_CSA_ID_MAX + 34];   /* NAME+md5(trip), "" when not rated */

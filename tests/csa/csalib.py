@@ -1,0 +1,125 @@
+"""Scripted CSA clients for komadai's server tests and bench (python3, socket only).
+
+Client(port, timeout) speaks lines; Server starts `komadai --csa-server` on a free port.
+Mover is a random legal mover backed by one komadai process (tests/csa/mover.lua)."""
+import os, socket, subprocess, time, random
+
+class Client:
+    def __init__(self, port, timeout=5.0):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.buf = b""
+        self.timeout = timeout
+        self.lines = []          # every line received, in order
+
+    def send(self, line):
+        self.sock.sendall((line + "\n").encode())
+
+    def readline(self, timeout=None):
+        """one line (without '\\n'), or None at end of stream / time-out"""
+        deadline = time.time() + (timeout if timeout is not None else self.timeout)
+        while b"\n" not in self.buf:
+            left = deadline - time.time()
+            if left <= 0:
+                return None
+            self.sock.settimeout(left)
+            try:
+                data = self.sock.recv(65536)
+            except socket.timeout:
+                return None
+            except OSError:
+                return None
+            if not data:
+                return None
+            self.buf += data
+        line, self.buf = self.buf.split(b"\n", 1)
+        line = line.decode(errors="replace").rstrip("\r")
+        self.lines.append(line)
+        return line
+
+    def until(self, pred, timeout=None):
+        """lines up to and including the first for which pred(line) (a str: startswith); None if never"""
+        if isinstance(pred, str):
+            p = pred
+            pred = lambda l: l.startswith(p)
+        got = []
+        while True:
+            l = self.readline(timeout)
+            if l is None:
+                return None
+            got.append(l)
+            if pred(l):
+                return got
+
+    def closed(self, timeout=3.0):
+        """True when the server closes the connection (lines before it are kept)"""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            l = self.readline(deadline - time.time())
+            if l is None:
+                return b"\n" not in self.buf and self._eof()
+        return False
+
+    def _eof(self):
+        try:
+            self.sock.settimeout(0.2)
+            return self.sock.recv(1) == b""
+        except socket.timeout:
+            return False
+        except OSError:
+            return True
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+class Server:
+    def __init__(self, komadai, *args, cwd=None):
+        self.port = free_port()
+        self.out = open(os.path.join(cwd or "/tmp", "server-%d.out" % self.port), "w+")
+        self.proc = subprocess.Popen([komadai, "--csa-server", str(self.port)] + list(args),
+                                     stdout=self.out, stderr=subprocess.STDOUT)
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.02)
+
+    def log(self):
+        self.out.flush()
+        self.out.seek(0)
+        return self.out.read()
+
+    def stop(self, sig=15):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
+
+class Mover:
+    """random legal moves for many games at once, from one komadai process"""
+    def __init__(self, komadai, seed=1):
+        here = os.path.dirname(os.path.abspath(__file__))
+        self.proc = subprocess.Popen([komadai, os.path.join(here, "mover.lua"), str(seed)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def ask(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        return self.proc.stdout.readline().strip()
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()

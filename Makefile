@@ -7,7 +7,8 @@ PREFIX  ?= /usr/local
 CC      ?= cc
 ARCH    ?= -march=native
 LUA_PKG := lua5.4
-DEB_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev lua-busted lua-cjson tmux
+DEB_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev lua-busted lua-cjson tmux \
+            librsvg2-bin fonts-noto-cjk libxml2-utils poppler-utils netpbm
 
 WARN   := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
           -Wwrite-strings -Wcast-qual -Wundef

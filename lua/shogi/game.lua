@@ -48,4 +48,7 @@ function M.methods.write(g, format, opts)
   return write(g, format, opts)
 end
 
+-- g:diagram(opts) -> SVG text (shogi.diagram; the game's last move is shaded)
+M.methods.diagram = function(g, ...) return require("shogi.diagram").diagram(g, ...) end
+
 return M

@@ -23,6 +23,7 @@ local LAZY = {
   solve = {"shogi.tsume", "solve"},
   tsume = {"shogi.tsume"},
   render = {"shogi.render", "render"},
+  diagram = {"shogi.diagram"},
   help = {"shogi.help", "help"},
 }
 

@@ -315,6 +315,28 @@ function COMMANDS.line(arg)
   return true, concat(out, "\n")
 end
 
+-- :diagram FILE.svg|FILE.png|FILE.pdf [{options}]: the board of `game` drawn
+-- by shogi.diagram.save; the options are a Lua table expression
+function COMMANDS.diagram(arg)
+  local g = the_game()
+  if not g then return false, ":diagram: there is no game in `game`" end
+  local file, rest = arg:match("^(%S+)%s*(.-)$")
+  if not file then return false, ":diagram: no file given (:diagram board.png [{flip = true}])" end
+  local opts
+  if rest ~= "" then
+    local chunk, err = load("return " .. rest, "=options", "t", G)
+    if not chunk then return false, ":diagram: bad options: " .. message(err) end
+    local ok, v = pcall(chunk)
+    if not ok then return false, ":diagram: " .. message(v) end
+    if type(v) ~= "table" then return false, ":diagram: the options must be a table, got a " .. type(v) end
+    opts = v
+  end
+  local ok, done, err = pcall(require("shogi.diagram").save, g, file, opts)
+  if not ok then return false, ":diagram: " .. message(done) end
+  if not done then return false, ":diagram: " .. tostring(err):gsub("^diagram: ", "") end
+  return true, "wrote " .. file
+end
+
 function M.command(line)
   local text = line:match("^%s*(.-)%s*$")
   if text == "undo" and G.undo == nil then

@@ -222,15 +222,15 @@ static void print_version(lua_State *L)
     lua_pop(L, 3);
 }
 
-/* The program proper, run in protected mode: returns through *ok. */
+/* The program proper, run in protected mode: sets the exit status through its third argument. */
 static int pmain(lua_State *L)
 {
     int argc = (int)lua_tointeger(L, 1);
     char **argv = lua_touserdata(L, 2);
-    bool *ok = lua_touserdata(L, 3);
+    int *status = lua_touserdata(L, 3);   /* the exit status; 1 until all went well */
     if (argc > 1 && strcmp(argv[1], "--csa-server") == 0) { /* the CSA game server (csa_hooks.c) */
         open_program(L);
-        *ok = sg_csa_server_main(L, argc, argv) == 0;
+        *status = sg_csa_server_main(L, argc, argv) == 0 ? 0 : 1;
         return 0;
     }
     int script = argc;
@@ -246,7 +246,7 @@ static int pmain(lua_State *L)
     }
     if (args & HAS_H) {
         usage(stdout);
-        *ok = true;
+        *status = 0;
         return 0;
     }
     open_program(L);
@@ -257,9 +257,14 @@ static int pmain(lua_State *L)
     if (!run_args(L, argv, script)) return 0;
     if (script < argc && handle_script(L, argv, argc, script) != LUA_OK) return 0;
     if ((args & HAS_I) || (script == argc && !(args & (HAS_E | HAS_V)))) {
-        if (sg_repl_run(L, tty) > 0 && !tty) return 0;
+        /* from a pipe or a file the exit status counts the errors (at most 125) */
+        int errors = sg_repl_run(L, tty);
+        if (errors > 0 && !tty) {
+            *status = errors > 125 ? 125 : errors;
+            return 0;
+        }
     }
-    *ok = true;
+    *status = 0;
     return 0;
 }
 
@@ -270,13 +275,13 @@ int main(int argc, char **argv)
         sg_app_message("cannot create state: not enough memory", true);
         return EXIT_FAILURE;
     }
-    bool ok = false;
+    int exit_status = EXIT_FAILURE;
     lua_pushcfunction(L, pmain);
     lua_pushinteger(L, argc);
     lua_pushlightuserdata(L, argv);
-    lua_pushlightuserdata(L, &ok);
+    lua_pushlightuserdata(L, &exit_status);
     int status = lua_pcall(L, 3, 0, 0);
     sg_app_report(L, status, true);
     lua_close(L);
-    return status == LUA_OK && ok ? EXIT_SUCCESS : EXIT_FAILURE;
+    return status == LUA_OK ? exit_status : EXIT_FAILURE;
 }

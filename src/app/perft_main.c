@@ -1,5 +1,5 @@
 /* build/perft: the engine behind scripts/perft.
- *   perft [--variant standard|sho] SFEN DEPTH [--divide] [--no-bulk]
+ *   perft [--variant standard|sho] SFEN|startpos|sho|standard DEPTH [--divide] [--no-bulk]
  * The last line printed is the node count alone; with --divide the lines
  * before it are "MOVE COUNT".  Bad input: a message on stderr, exit 2. */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "perft: %s\n", msg);
-    fprintf(stderr, "usage: perft [--variant standard|sho] SFEN|startpos DEPTH [--divide] [--no-bulk]\n");
+    fprintf(stderr, "usage: perft [--variant standard|sho] SFEN|startpos|sho DEPTH [--divide] [--no-bulk]\n");
     return 2;
 }
 
@@ -44,6 +44,12 @@ int main(int argc, char **argv)
     if (*end || end == depth_text || depth < 0 || depth > 20) {
         fprintf(stderr, "perft: bad depth '%s' (a whole number from 0 to 20)\n", depth_text);
         return 2;
+    }
+    /* a variant's name stands for its start position: "perft sho 3" */
+    sg_variant named;
+    if (sg_variant_from_name(sfen, &named)) {
+        v = named;
+        sfen = "startpos";
     }
     sg_pos p;
     sg_error err;

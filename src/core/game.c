@@ -61,6 +61,7 @@ void sg_game_free(sg_game *g)
     g->hist = NULL;
     g->cap = 0;
     g->ply = 0;
+    g->top = 0;
 }
 
 bool sg_game_copy(sg_game *dst, const sg_game *src)
@@ -69,11 +70,13 @@ bool sg_game_copy(sg_game *dst, const sg_game *src)
     dst->hist = NULL;
     dst->cap = 0;
     if (!grow(dst, src->cap)) return false;
-    memcpy(dst->hist, src->hist, (size_t)(src->ply + 1) * sizeof(sg_game_entry));
+    memcpy(dst->hist, src->hist, (size_t)(src->top + 1) * sizeof(sg_game_entry));
     return true;
 }
 
 /* ---- playing and undoing ---------------------------------------------------------------- */
+static const char *end_custom(sg_game *g, sg_outcome outcome, int winner, const char *id, bool by_action);
+
 /* runs the custom end test on an open position with moves: SG_LEGAL or the failure */
 static int run_end_test(sg_game *g)
 {
@@ -86,7 +89,7 @@ static int run_end_test(sg_game *g)
     if (st == SG_TEST_FAILED) return SG_PLAY_TEST_FAILED;
     if (st != SG_TEST_ENDED) return SG_LEGAL;
     ce.id[sizeof ce.id - 1] = 0;
-    g->error = sg_game_end_custom(g, ce.outcome, ce.winner, ce.id);
+    g->error = end_custom(g, ce.outcome, ce.winner, ce.id, false);
     return g->error ? SG_PLAY_BAD_VERDICT : SG_LEGAL;
 }
 
@@ -115,21 +118,43 @@ int sg_game_play_judged(sg_game *g, sg_move m, sg_reason why)
     }
     if (!grow(g, g->ply + 2)) return SG_PLAY_NO_MEMORY;
     sg_game_entry *e = &g->hist[g->ply + 1];
+    /* the moves kept ahead stay only if this is the next of them */
+    bool same = g->top > g->ply && e->move == m;
     e->move = m;
     sg_do_move(&g->pos, m, &e->undo);
     e->key = sg_pos_key(&g->pos);
     e->in_check = sg_in_check(&g->pos);
     g->ply++;
+    if (!same) g->top = g->ply;
+    g->ended_by_action = false;
     sg_verdict v;
     if (sg_rules_after_move(g, &v)) g->verdict = v;
     int st = run_end_test(g);
-    if (st != SG_LEGAL) sg_game_undo(g);
+    if (st != SG_LEGAL) {
+        sg_game_undo(g);
+        if (!same) g->top = g->ply;
+    }
     return st;
+}
+
+int sg_game_redo(sg_game *g)
+{
+    if (g->top <= g->ply) return SG_PLAY_GAME_OVER;
+    return sg_game_play(g, g->hist[g->ply + 1].move);
+}
+
+bool sg_game_undo_end(sg_game *g)
+{
+    if (!sg_game_decided(g) || !g->ended_by_action || g->in_end_test) return false;
+    sg_verdict_clear(&g->verdict);
+    g->ended_by_action = false;
+    return true;
 }
 
 bool sg_game_undo(sg_game *g)
 {
     if (g->ply == 0 || g->in_end_test) return false;
+    g->ended_by_action = false;
     sg_undo_move(&g->pos, g->hist[g->ply].move, &g->hist[g->ply].undo);
     g->ply--;
     if (sg_game_decided(g)) sg_verdict_clear(&g->verdict);
@@ -156,6 +181,7 @@ bool sg_game_end_stated(sg_game *g, sg_end reason, int loser)
     if (!open_game(g) || (!draw && !win) || (win && loser != SG_BLACK && loser != SG_WHITE) || (draw && loser != -1))
         return false;
     sg_verdict_clear(&g->verdict);
+    g->ended_by_action = true;
     g->verdict.reason = reason;
     g->verdict.ply = g->ply;
     if (win) {
@@ -177,6 +203,11 @@ bool sg_game_agree_draw(sg_game *g) { return sg_game_end_stated(g, SG_END_AGREEM
 
 const char *sg_game_end_custom(sg_game *g, sg_outcome outcome, int winner, const char *id)
 {
+    return end_custom(g, outcome, winner, id, true);
+}
+
+static const char *end_custom(sg_game *g, sg_outcome outcome, int winner, const char *id, bool by_action)
+{
     if (!open_game(g)) return "the game has ended";
     if (outcome == SG_OUTCOME_WIN && winner != SG_BLACK && winner != SG_WHITE)
         return "a winning verdict needs a winner (\"b\" or \"w\")";
@@ -185,6 +216,7 @@ const char *sg_game_end_custom(sg_game *g, sg_outcome outcome, int winner, const
     const char *why = sg_custom_id_check(id);
     if (why) return why;
     sg_verdict_clear(&g->verdict);
+    g->ended_by_action = by_action;
     g->verdict.outcome = outcome;
     g->verdict.reason = SG_END_CUSTOM;
     snprintf(g->verdict.custom_id, sizeof g->verdict.custom_id, "%s", id);
@@ -202,7 +234,9 @@ sg_claim sg_game_declare(sg_game *g, sg_verdict *v)
     v->ply = g->ply;
     if (c == SG_CLAIM_OK) {
         g->verdict = *v;
+        g->ended_by_action = true;
     } else if (c != SG_CLAIM_NOT_IN_RULES && g->rules.declaration_loses) {
+        g->ended_by_action = true;
         v->outcome = SG_OUTCOME_WIN;
         v->reason = SG_END_WRONG_DECLARATION;
         v->fault = c;
@@ -217,6 +251,9 @@ sg_claim sg_game_impasse(sg_game *g, sg_verdict *v)
 {
     sg_claim c = sg_rules_impasse(&g->rules, &g->pos, v);
     v->ply = g->ply;
-    if (c == SG_CLAIM_OK) g->verdict = *v;
+    if (c == SG_CLAIM_OK) {
+        g->verdict = *v;
+        g->ended_by_action = true;
+    }
     return c;
 }

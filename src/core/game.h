@@ -40,6 +40,7 @@ struct sg_game {
     sg_rules rules;
     sg_game_entry *hist;     /* hist[0..ply] */
     int ply;                 /* moves played */
+    int top;                 /* the moves ahead of ply kept for redo: hist[ply+1..top] (a cursor) */
     int cap;                 /* entries allocated */
     sg_verdict verdict;      /* decided ends (outcome SG_OUTCOME_NONE while open) */
     sg_alloc_fn alloc;
@@ -48,6 +49,8 @@ struct sg_game {
     void *end_test_ud;
     bool in_end_test;        /* the test is running: the game may not change */
     const char *error;       /* after SG_PLAY_BAD_VERDICT: why the test's verdict is not valid */
+    bool ended_by_action;    /* the verdict came from an act after the last move (resigning,
+                                declaring, a stated end), not from the move itself */
 };
 
 /* Results of sg_game_play besides the sg_reason codes of movegen.h. */
@@ -83,8 +86,19 @@ void sg_game_set_end_test(sg_game *g, sg_end_test_fn fn, void *ud);
  * position, or when what the test reads has changed): returns SG_LEGAL,
  * SG_PLAY_TEST_FAILED, SG_PLAY_BAD_VERDICT or SG_PLAY_BUSY. */
 int sg_game_check_end(sg_game *g);
-/* takes back the last move and any verdict; false at the start */
+/* takes back the last move and any verdict; false at the start.  The move is
+ * kept ahead of the cursor until another move is played there. */
 bool sg_game_undo(sg_game *g);
+/* plays again the next move kept ahead of the cursor: SG_LEGAL, or what
+ * sg_game_play says (the game over, an end test's failure); SG_PLAY_GAME_OVER
+ * also when there is no move ahead */
+int sg_game_redo(sg_game *g);
+/* moves ahead of the cursor */
+static inline int sg_game_ahead(const sg_game *g) { return g->top - g->ply; }
+/* takes back an end that an act made after the last move (a resignation, a
+ * declaration, a claim, a stated or custom end set directly), leaving the
+ * moves; false when the game is open or its end came with a move */
+bool sg_game_undo_end(sg_game *g);
 static inline const sg_pos *sg_game_pos(const sg_game *g) { return &g->pos; }
 static inline int sg_game_ply(const sg_game *g) { return g->ply; }
 /* the i-th move, 1-based */

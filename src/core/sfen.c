@@ -55,13 +55,11 @@ bool sg_pos_from_sfen(sg_pos *out, const char *text, sg_variant v, sg_error *err
     return sg_pos_read_sfen(out, text, v, true, err);
 }
 
-bool sg_pos_read_sfen(sg_pos *out, const char *text, sg_variant v, bool strict, sg_error *err)
+/* Reads the normalised text (single spaces, none at the ends); col[i] is the
+ * column in the caller's text of character i (and col[len] of its end). */
+static bool read_sfen(sg_pos *out, const char *text, const int *col, sg_variant v, bool strict, sg_error *err)
 {
-    sg_init();
     const sg_variant_info *vi = sg_variant_get(v);
-    if (strcmp(text, "startpos") == 0) text = vi->start_sfen;
-    int off = 0; /* column offset for a "sfen " prefix */
-    if (strncmp(text, "sfen ", 5) == 0) { text += 5; off = 5; }
     sg_pos p;
     memset(&p, 0, sizeof p);
     p.variant = v;
@@ -69,7 +67,7 @@ bool sg_pos_read_sfen(sg_pos *out, const char *text, sg_variant v, bool strict, 
     columns cols;
     memset(&cols, 0, sizeof cols);
     const char *s = text;
-#define COL(ptr) ((int)((ptr) - text) + 1 + off)
+#define COL(ptr) (col[(ptr) - text])
     if (!*s) return fail(err, COL(s), "empty SFEN");
 
     /* board: ranks a..i separated by '/', files 9..1 in each */
@@ -187,8 +185,8 @@ bool sg_pos_read_sfen(sg_pos *out, const char *text, sg_variant v, bool strict, 
         if (n > SG_PROBLEMS_MAX) n = SG_PROBLEMS_MAX;
         int best = -1, best_col = 0;
         for (int i = 0; i < n; i++) {
-            int col = problem_col(&p, &cols, &probs[i], COL(side_at));
-            if (best < 0 || col < best_col) { best = i; best_col = col; }
+            int c = problem_col(&p, &cols, &probs[i], COL(side_at));
+            if (best < 0 || c < best_col) { best = i; best_col = c; }
         }
         if (best >= 0) {
             char msg[sizeof err->msg];
@@ -200,6 +198,49 @@ bool sg_pos_read_sfen(sg_pos *out, const char *text, sg_variant v, bool strict, 
 #undef COL
     *out = p;
     return true;
+}
+
+#define SFEN_TEXT_MAX 1024
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+bool sg_pos_read_sfen(sg_pos *out, const char *text, sg_variant v, bool strict, sg_error *err)
+{
+    sg_init();
+    /* white space at the ends and runs of it between the fields are one separator */
+    char norm[SFEN_TEXT_MAX + 1];
+    int col[SFEN_TEXT_MAX + 1];
+    int n = 0, i = 0;
+    while (is_space(text[i])) i++;
+    for (; text[i]; i++) {
+        if (n >= SFEN_TEXT_MAX) return fail(err, i + 1, "the SFEN is too long (more than %d characters)", SFEN_TEXT_MAX);
+        if (is_space(text[i])) {
+            int j = i;
+            while (is_space(text[j])) j++;
+            if (!text[j]) break;
+            col[n] = i + 1;
+            norm[n++] = ' ';
+            i = j - 1;
+        } else {
+            col[n] = i + 1;
+            norm[n++] = text[i];
+        }
+    }
+    col[n] = i + 1;
+    norm[n] = 0;
+    const char *start = norm;
+    const int *cols = col;
+    if (strcmp(norm, "startpos") == 0) {
+        /* the start position's own text, with its own columns */
+        start = sg_variant_get(v)->start_sfen;
+        int k = 0;
+        for (; start[k]; k++) col[k] = k + 1;
+        col[k] = k + 1;
+    } else if (strncmp(norm, "sfen ", 5) == 0) {
+        start += 5;
+        cols += 5;
+    }
+    return read_sfen(out, start, cols, v, strict, err);
 }
 
 int sg_pos_to_sfen(const sg_pos *p, char *buf, int size)

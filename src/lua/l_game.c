@@ -197,14 +197,25 @@ static int game_play(lua_State *L)
     if (status == SG_LEGAL) { lua_settop(L, 1); return 1; }
     if (status == SG_PLAY_GAME_OVER) return game_over_error(L, 1, u);
     if (status == SG_PLAY_NO_MEMORY) return luaL_error(L, "not enough memory for the game's moves");
-    char buf[6];
-    const char *text = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : (sg_move_to_usi(m, buf), buf);
-    return luaL_error(L, "illegal move %s: %s", text, sg_reason_text((sg_reason)status));
+    char buf[24];
+    return luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, 2, m, (sg_reason)status, buf),
+                      sg_reason_text((sg_reason)status));
 }
 
+/* g:undo() -> the move taken back (USI); after a resignation, a declaration,
+ * a claim or a stated end, takes back only that end and returns its id */
 static int game_undo(lua_State *L)
 {
     sgl_game *u = check_mutable(L, 1);
+    sg_verdict v;
+    if (sg_game_result(&u->g, &v) && u->g.ended_by_action) {
+        sg_game_undo_end(&u->g);
+        push_own(L, 1);
+        lua_pushnil(L);
+        lua_setfield(L, -2, "custom");
+        lua_pushstring(L, sg_verdict_id(&v));
+        return 1;
+    }
     if (u->g.ply == 0) return luaL_error(L, "nothing to undo: the game is at its start");
     sg_move m = sg_game_move(&u->g, u->g.ply);
     sg_game_undo(&u->g);
@@ -212,6 +223,67 @@ static int game_undo(lua_State *L)
     lua_pushnil(L);
     lua_setfield(L, -2, "custom");
     sgl_pushmove(L, m);
+    return 1;
+}
+
+/* raises for a failed sg_game_play/redo status */
+static int play_error(lua_State *L, sgl_game *u, int status, const char *text)
+{
+    if (status == SG_PLAY_GAME_OVER) return game_over_error(L, 1, u);
+    if (status == SG_PLAY_NO_MEMORY) return luaL_error(L, "not enough memory for the game's moves");
+    return luaL_error(L, "illegal move %s: %s", text, sg_reason_text((sg_reason)status));
+}
+
+/* g:redo() -> the move played again (USI), or nil when none is kept ahead */
+static int game_redo(lua_State *L)
+{
+    sgl_game *u = check_mutable(L, 1);
+    if (sg_game_ahead(&u->g) <= 0) { lua_pushnil(L); return 1; }
+    sg_move m = u->g.hist[u->g.ply + 1].move;
+    int status = play(L, 1, u, m, sg_is_legal(&u->g.pos, m));
+    if (status != SG_LEGAL) {
+        char buf[6];
+        sg_move_to_usi(m, buf);
+        return play_error(L, u, status, buf);
+    }
+    sgl_pushmove(L, m);
+    return 1;
+}
+
+/* g:go_to(n) -> g (goto is a reserved word in Lua): to the position after n moves, undoing or replaying the
+ * moves kept ahead (a cursor through the game, as GUIs have) */
+static int game_goto(lua_State *L)
+{
+    sgl_game *u = check_mutable(L, 1);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    int last = u->g.top;
+    if (n < 0 || n > last)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "no move %I: the game has moves 0 to %d", n, last));
+    while (u->g.ply > n) {
+        if (!sg_game_undo_end(&u->g)) sg_game_undo(&u->g);
+    }
+    while (u->g.ply < n) {
+        sg_move m = u->g.hist[u->g.ply + 1].move;
+        int status = play(L, 1, u, m, sg_is_legal(&u->g.pos, m));
+        if (status != SG_LEGAL) {
+            char buf[6];
+            sg_move_to_usi(m, buf);
+            return play_error(L, u, status, buf);
+        }
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* g:moves_ahead() -> the moves kept ahead of the cursor (USI) */
+static int game_moves_ahead(lua_State *L)
+{
+    const sg_game *g = &check_game(L, 1)->g;
+    lua_createtable(L, g->top - g->ply, 0);
+    for (int i = g->ply + 1; i <= g->top; i++) {
+        sgl_pushmove(L, g->hist[i].move);
+        lua_rawseti(L, -2, i - g->ply);
+    }
     return 1;
 }
 
@@ -495,6 +567,9 @@ static int game_copy(lua_State *L)
 static const luaL_Reg METHODS[] = {
     {"play", game_play},
     {"undo", game_undo},
+    {"redo", game_redo},
+    {"go_to", game_goto},
+    {"moves_ahead", game_moves_ahead},
     {"position", game_position},
     {"start", game_start},
     {"moves", game_moves},

@@ -41,10 +41,8 @@ static int pos_move_name(lua_State *L)
     sg_reason r;
     sg_move m = sgl_checkmove(L, 2, p, prev, &r);
     if (r != SG_LEGAL) {
-        char u[6];
-        sg_move_to_usi(m, u);
-        return luaL_error(L, "illegal move %s: %s", lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : u,
-                          sg_reason_text(r));
+        char u[24];
+        return luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, 2, m, r, u), sg_reason_text(r));
     }
     char buf[SG_MOVE_TEXT_MAX];
     int len = sg_move_format(p, m, n, prev, 0, buf, sizeof buf);

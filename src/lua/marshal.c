@@ -1,6 +1,7 @@
 /* Values at the boundary between Lua and the core, shared by every binding
  * file: position and game userdata, moves, squares, sides, variants, options. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include "binding.h"
 #include "../core/notation.h"
@@ -76,6 +77,8 @@ sg_move sgl_checkmove(lua_State *L, int idx, const sg_pos *p, sg_square prev_to,
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) == LUA_TNUMBER) {
         if (!lua_isinteger(L, idx)) luaL_argerror(L, idx, "a move number must be an integer");
+        /* a move word as src/core/types.h lays it out (docs/API.md); one that is
+         * no move at all is "malformed", and messages name it by its number */
         lua_Integer i = lua_tointeger(L, idx);
         if (i <= 0 || i > (lua_Integer)0xFFFFFFFF) { *reason = SG_ILLEGAL_MALFORMED; return SG_MOVE_NONE; }
         *reason = sg_is_legal(p, (sg_move)i);
@@ -104,14 +107,21 @@ sg_move sgl_checkmove(lua_State *L, int idx, const sg_pos *p, sg_square prev_to,
     return SG_MOVE_NONE;
 }
 
+const char *sgl_move_arg_text(lua_State *L, int idx, sg_move m, sg_reason r, char buf[24])
+{
+    if (lua_type(L, idx) == LUA_TSTRING) return lua_tostring(L, idx);
+    if (r == SG_ILLEGAL_MALFORMED) snprintf(buf, 24, "number %lld", (long long)lua_tointeger(L, idx));
+    else sg_move_to_usi(m, buf);
+    return buf;
+}
+
 sg_move sgl_checklegal(lua_State *L, int idx, const sg_pos *p, sg_square prev_to)
 {
     sg_reason r;
     sg_move m = sgl_checkmove(L, idx, p, prev_to, &r);
     if (r != SG_LEGAL) {
-        char buf[6];
-        const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : (sg_move_to_usi(m, buf), buf);
-        luaL_error(L, "illegal move %s: %s", text, sg_reason_text(r));
+        char buf[24];
+        luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, idx, m, r, buf), sg_reason_text(r));
     }
     return m;
 }

@@ -43,7 +43,17 @@ static void errors(void)
     expect_error("lnsgkgsnl/1r5b1/pppp+/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 22, "unknown piece letter '/'");
     expect_error("lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 5, "a king cannot be promoted");
     expect_error("lns+gkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", S, 4, "a gold cannot be promoted");
-    expect_error(START " ", S, 64, "unexpected text after the SFEN");
+    /* white space at the ends and doubled between fields is one separator (issue 17) */
+    {
+        sg_pos p;
+        sg_error e;
+        CHECK(sg_pos_from_sfen(&p, "  " START " \n", S, &e));
+        CHECK(sg_pos_from_sfen(&p, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL  b\t- 1", S, &e));
+        CHECK(sg_pos_from_sfen(&p, " sfen  " START, S, &e));
+    }
+    expect_error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL  x - 1", S, 60,
+                 "side to move must be 'b' or 'w'");
+    expect_error(START " x", S, 64, "unexpected text after the SFEN");
     expect_error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", S, 61, "too many pawns: 19 (the set has 18)");
     expect_error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2b 1", S, 61, "too many bishops: 4 (the set has 2)");
     expect_error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5RK/LNSGKGSNL b - 1", S, 53, "two black kings");

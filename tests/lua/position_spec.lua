@@ -70,7 +70,7 @@ describe("core.position", function()
     {S .. " x - 1", "sfen:1:59: side to move must be 'b' or 'w'"},
     {S, "sfen:1:58: expected a space and the side to move"},
     {S .. " b", "sfen:1:60: expected a space and the pieces in hand ('-' for none)"},
-    {S .. " b  1", "sfen:1:61: expected the pieces in hand ('-' for none)"},
+    {S .. " b  1", "sfen:1:63: count without a piece letter in hand"}, -- doubled spaces are one separator
     {K .. " b 0P 1", "sfen:1:25: bad count in hand"},
     {K .. " b +P 1", "sfen:1:25: pieces in hand are never promoted"},
     {K .. " b K 1", "sfen:1:25: 'K' cannot be in hand"},
@@ -80,7 +80,7 @@ describe("core.position", function()
     {K .. " b 19P 1", "sfen:1:25: too many pawns: 19 (the set has 18)"},
     {K .. " b - x", "sfen:1:27: move number must be a positive integer"},
     {K .. " b - 0", "sfen:1:27: move number must be a positive integer"},
-    {K .. " b - 1 ", "sfen:1:28: unexpected text after the SFEN"},
+    {K .. " b - 1 x", "sfen:1:28: unexpected text after the SFEN"},
     {"sfen " .. K .. " b - 1x", "sfen:1:33: unexpected text after the SFEN"},
     {"4k4/9/9/9/9/9/9/9/4K3K b - 1", "sfen:1:22: two black kings"},
     {K .. " b 5G 1", "sfen:1:25: too many golds: 5 (the set has 4)"},

@@ -58,6 +58,8 @@ expect_err "unknown option '--fast'" startpos 3 --fast
 expect_err "unknown variant 'chess'" --variant chess startpos 3
 expect_err "sfen:1:" --variant standard "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1" 2
 [ "$($perft --variant sho startpos 3)" = 17368 ] && ok || bad "sho startpos"
+[ "$($perft sho 3)" = 17368 ] && ok || bad "perft sho 3: a variant's name as the position"
+[ "$($perft standard 2)" = 900 ] && ok || bad "perft standard 2"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -129,6 +129,13 @@ print("b")'
         '[ "$(cat "$tmp/out")" = "$(printf "a\nb")" ]' 'err_has "stdin:2: boom"' 'err_has "stack traceback:"' \
         '! err_has "[C]: in ?"'
 
+    feed 'error("one")
+error("two")
+error("three")'
+    expect "the exit status is the number of errors" 3 'err_has "stdin:3: three"'
+    feed "$(for i in $(seq 1 200); do echo 'error("e")'; done)"
+    expect "the exit status counts at most 125 errors" 125 true
+
     feed 'x = = 1'
     expect "a syntax error" 1 'err_has "stdin:1: unexpected symbol near '"'"'='"'"'"'
 

@@ -30,7 +30,8 @@ return {
       .. "(shogi.po<TAB>) and methods (game:le<TAB>).  Ctrl-C stops a long computation (Lua or\n"
       .. "perft) and keeps the session; at the prompt it clears the line.  History is kept in\n"
       .. "~/.komadai_history (KOMADAI_HISTORY names another file; empty: none).  Errors go to stderr\n"
-      .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\").",
+      .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\"),\n"
+      .. ":diagram (help \":diagram\").",
     example = "> 1 + 1\n2\n> for i = 1, 2 do\n>> print(i) end\n> 7g7f",
   },
   {
@@ -75,6 +76,13 @@ return {
       .. "Lua expression giving an array of moves, or a table with a pv field (such as the answer\n"
       .. "of shogi.solve), so a solution can be played through on the board.",
     example = ":line 7g7f 3c3d 8h2b+\nr = shogi.solve(game:position())\n:line r",
+  },
+  {
+    name = ":diagram", args = " FILE.svg|FILE.png|FILE.pdf [{options}]",
+    summary = "REPL command: writes the board of `game` as a diagram (shogi.diagram.save).",
+    details = "The options are a Lua table, as for shogi.diagram: {flip = true, style = \"western\",\n"
+      .. "marks = {\"5e\"}, arrows = {{\"7g\", \"7f\"}}, title = \"...\"}.  The last move is shaded.",
+    example = ":diagram board.png\n:diagram board.svg {flip = true, title = \"第2図\"}",
   },
   {
     name = "shogi.render", args = "(pos_or_game [, opts])",

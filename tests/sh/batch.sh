@@ -1,0 +1,57 @@
+#!/bin/sh
+# scripts/batch and scripts/records over the real records of tests/data/records.
+cd "$(dirname "$0")/../.." || exit 2
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+recs=$(ls tests/data/records/*.kif tests/data/records/*.csa | head -n 12)
+n=$(echo "$recs" | wc -l)
+
+cat >"$tmp/moves.lua" <<'LUA'
+return function(game, path) return {moves = game:ply(), side = game:side()} end
+LUA
+# shellcheck disable=SC2086
+scripts/batch "$tmp/moves.lua" $recs >"$tmp/one" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] && ok || bad "batch exits 0 when every file is read (exit $rc: $(cat "$tmp/err"))"
+[ "$(wc -l <"$tmp/one")" -eq "$n" ] && ok || bad "one line per file"
+lua5.4 -e 'local c = require "cjson"
+  for l in io.lines() do local r = c.decode(l); assert(r.file and r.moves and r.side, l) end' <"$tmp/one" \
+    && ok || bad "every line is JSON (read back by lua-cjson) with file, moves and side"
+# shellcheck disable=SC2086
+scripts/batch "$tmp/moves.lua" $recs -j 3 >"$tmp/three"
+cmp -s "$tmp/one" "$tmp/three" && ok || bad "-j 3 gives the same lines in the same order"
+# shellcheck disable=SC2086
+{ scripts/batch "$tmp/moves.lua" $recs --shard 1/2; scripts/batch "$tmp/moves.lua" $recs --shard 2/2; } | sort >"$tmp/shards"
+sort "$tmp/one" | cmp -s - "$tmp/shards" && ok || bad "two shards hold every file once"
+
+# bad files are rows with an error, and the exit status counts them
+printf 'not a record\n' >"$tmp/junk.kif"
+printf '\377\376\000garbage' >"$tmp/bin.csa"
+scripts/batch "$tmp/moves.lua" "$tmp/junk.kif" "$tmp/bin.csa" "$tmp/missing.kif" tests/data/records/jkf__fork.kif \
+    >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 3 ] && ok || bad "the exit status is the number of failed files (exit $rc)"
+[ "$(grep -c '"error"' "$tmp/out")" -eq 3 ] && ok || bad "three error rows: $(cat "$tmp/out")"
+grep -q 'missing.kif:0: cannot open the file' "$tmp/out" && ok || bad "a missing file says so"
+cat >"$tmp/boom.lua" <<'LUA'
+return function(game) if game:ply() > 5 then error("too long") end return {} end
+LUA
+scripts/batch "$tmp/boom.lua" tests/data/records/jkf__fork.kif tests/data/records/jkf__20081220kyoochi.kif >"$tmp/out"; rc=$?
+[ $rc -eq 1 ] && grep -q '"error":"script: .*too long' "$tmp/out" && ok || bad "a script error is a row (exit $rc: $(cat "$tmp/out"))"
+
+# usage
+scripts/batch >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 126 ] && grep -q "no script given" "$tmp/err" && ok || bad "no script: usage, exit 126 (exit $rc)"
+scripts/batch "$tmp/moves.lua" --shard 3/2 x >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 126 ] && grep -q "bad shard '3/2'" "$tmp/err" && ok || bad "a bad shard is refused"
+printf 'return 5\n' >"$tmp/five.lua"
+scripts/batch "$tmp/five.lua" x >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 126 ] && grep -q "must return function(game, path)" "$tmp/err" && ok || bad "a script that returns no function"
+
+# scripts/records: the ready-made script
+scripts/records tests/data/records/ss__oute_sennichite.csa >"$tmp/out"; rc=$?
+[ $rc -eq 0 ] && grep -q '"result":"perpetual-check"' "$tmp/out" && grep -q '"moves":110' "$tmp/out" && \
+    grep -q '"format":"csa"' "$tmp/out" && grep -q '"sfen":' "$tmp/out" && ok || bad "records: $(cat "$tmp/out")"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -72,6 +72,8 @@ static int open_program(lua_State *L)
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     lua_pushcfunction(L, luaopen_shogi_core);
     lua_setfield(L, -2, "shogi.core");
+    lua_pushcfunction(L, sg_app_open_net);
+    lua_setfield(L, -2, "komadai.net");
     for (const sg_embedded_module *m = sg_embedded_modules; m->name; m++) {
         lua_pushlightuserdata(L, (void *)(uintptr_t)m); /* the table is const; the loader only reads it */
         lua_pushcclosure(L, load_embedded, 1);

@@ -46,5 +46,49 @@ err_case "config has no io" "attempt to index a nil value (global 'io')" --csa-s
 printf 'return {address = "not an address"}\n' >"$tmp/c5.lua"
 err_case "bad address" "cannot listen on not an address:4081" --csa-server 4081 --config "$tmp/c5.lua"
 
+# scripts/csa-client against the server: two bots play a whole game, each saves its record
+C="scripts/csa-client"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$K" --csa-server "$port" --records "$tmp/rec" --max-games 2 >"$tmp/srv.log" 2>&1 &
+srv=$!
+i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv.log"; do sleep 0.05; i=$((i + 1)); done
+mkdir -p "$tmp/a" "$tmp/b"
+KOMADAI=$K "$C" --port "$port" --id bot_a --password cl-60-1-b,ta --bot examples/bots/random.lua --out "$tmp/a" --games 2 >"$tmp/ca.out" 2>&1 &
+ca=$!
+KOMADAI=$K "$C" --port "$port" --id bot_b --password cl-60-1-w,tb --bot examples/bots/greedy.lua --out "$tmp/b" --games 2 >"$tmp/cb.out" 2>&1
+rb=$?; wait $ca; ra=$?; wait $srv; rs=$?
+check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1"; tail -n 5 "$tmp/ca.out" "$tmp/cb.out" "$tmp/srv.log"; fi; }
+check "two clients play two games" '[ $ra -eq 0 ] && [ $rb -eq 0 ] && [ $rs -eq 0 ]'
+check "client summary line" 'grep -q "csa-client: 2 game(s): " "$tmp/ca.out"'
+check "client saves each record" '[ "$(ls "$tmp/a" | wc -l)" -eq 2 ] && [ "$(ls "$tmp/b" | wc -l)" -eq 2 ]'
+# the client's record has the server's moves, and komadai reads both
+f=$(ls "$tmp/a" | head -n 1)
+srvrec=$(find "$tmp/rec" -name "$f")
+mv_c=$(grep -E '^[+-][0-9]{4}[A-Z]{2}$' "$tmp/a/$f" | tr '\n' ' ')
+mv_s=$(grep -E '^[+-][0-9]{4}[A-Z]{2}$' "$srvrec" | tr '\n' ' ')
+check "client and server records agree" '[ -n "$mv_c" ] && [ "$mv_c" = "$mv_s" ]'
+check "komadai reads both records" '"$K" -e "assert(shogi.read(\"$tmp/a/$f\")); assert(shogi.read(\"$srvrec\"))" >/dev/null 2>&1'
+
+cl_case() { # name, exit, text, args...
+    name=$1; want=$2; text=$3; shift 3
+    KOMADAI=$K "$C" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    if [ $rc -eq "$want" ] && grep -qF -- "$text" "$tmp/err"; then passed=$((passed + 1))
+    else failed=$((failed + 1)); echo "FAIL client: $name (exit $rc): $(head -c 300 "$tmp/err")"; fi
+}
+cl_case "no id" 2 "csa-client: --id and --password are required" --bot examples/bots/random.lua
+cl_case "no player" 2 "csa-client: give one of --engine CMD or --bot BOT.lua" --id a --password p
+cl_case "unknown option" 2 "csa-client: unknown option '--fast'" --fast 1
+cl_case "bad number" 2 "csa-client: --port needs a number, not 'x'" --port x
+cl_case "missing bot" 2 "cannot open $tmp/none.lua" --id a --password p --bot "$tmp/none.lua"
+printf 'return 1\n' >"$tmp/bot1.lua"
+cl_case "bot not a function" 2 "a bot file returns function(game, clock) -> move" --id a --password p --bot "$tmp/bot1.lua"
+cl_case "no server" 1 "csa-client: game 1: 127.0.0.1:1: Connection refused" --port 1 --id a --password p --bot examples/bots/random.lua
+"$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &
+srv=$!
+i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv2.log"; do sleep 0.05; i=$((i + 1)); done
+cl_case "login refused" 1 "the server refused the login: LOGIN:incorrect" --port "$port" --id "bad/id" --password p --bot examples/bots/random.lua
+kill "$srv"; wait "$srv" 2>/dev/null
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

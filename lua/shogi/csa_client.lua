@@ -117,6 +117,20 @@ local function save(o, f, pos, moves, ending)
   fh:close()
 end
 
+-- the record's end word from what the server said: %TORYO/%KACHI as sent,
+-- else the reason line ("#SENNICHITE" -> "%SENNICHITE"); a foul is the
+-- loser's illegal action ("%-ILLEGAL_ACTION" when white lost)
+local REASON_WORD = {["#SENNICHITE"] = "%SENNICHITE", ["#MAX_MOVES"] = "%MAX_MOVES", ["#TIME_UP"] = "%TIME_UP",
+                     ["#CHUDAN"] = "%CHUDAN", ["#RESIGN"] = "%TORYO", ["#JISHOGI"] = "%KACHI"}
+local function record_ending(ending, reason, result, me)
+  if ending == "%TORYO" or ending == "%KACHI" and reason == "#JISHOGI" or ending == "%CHUDAN" then return ending end
+  if reason == "#ILLEGAL_MOVE" or reason == "#OUTE_SENNICHITE" then
+    local loser = result == "lose" and me or (me == "b" and "w" or "b")
+    return loser == "b" and "%+ILLEGAL_ACTION" or "%-ILLEGAL_ACTION"
+  end
+  return REASON_WORD[reason]
+end
+
 -- one game from LOGIN to the result; returns "win"|"lose"|"draw"|... | nil, err, refused(bool)
 local function play_one(net, o, player)
   local c, err = net.connect(o.host, o.port, 10)
@@ -145,7 +159,7 @@ local function play_one(net, o, player)
   local clock = {side = me, total = tonumber(f.Total_Time) or 0, byoyomi = tonumber(f.Byoyomi) or 0,
                  increment = tonumber(f.Increment) or 0}
   clock.remaining = {b = clock.total, w = clock.total}
-  local moves, ending, result = {}, nil, nil
+  local moves, ending, reason, result = {}, nil, nil, nil
   local function my_move()
     local ok, m = pcall(player, g:copy(), clock)
     if not ok then stderr:write("csa-client: the player failed: ", tostring(m), "\n"); m = nil end
@@ -176,12 +190,12 @@ local function play_one(net, o, player)
       if not ok then stderr:write("csa-client: cannot follow ", mv, ": ", tostring(perr), "\n") end
       if g:side() == me then my_move() end
     elseif l:match("^%%") then
-      ending = l:match("^(%%%u+)")
-    elseif l:match("^#") and not ending then
-      ending = l
+      ending = ending or l:match("^(%%%u+)")
+    elseif l:match("^#") then
+      reason = reason or l
     end
   end
-  save(o, f, pos, moves, ending)
+  save(o, f, pos, moves, record_ending(ending, reason, result, me))
   c:close()
   return result
 end

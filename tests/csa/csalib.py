@@ -123,3 +123,70 @@ class Mover:
     def close(self):
         self.proc.stdin.close()
         self.proc.wait()
+
+def run_load(port, games, komadai, seed=7, limit=120.0, prefix="load", game_time="600-10"):
+    """games pairs of random movers at once; returns a dict: results (per client),
+    closed (clients the server closed), latencies (s, move sent -> echo), seconds, moves"""
+    import selectors
+    mover = Mover(komadai, seed=seed)
+    sel = selectors.DefaultSelector()
+    clients = []
+    t0 = time.time()
+    for i in range(games):
+        for side, suffix in ((0, "-b"), (1, "-w")):
+            c = Client(port, timeout=30)
+            c.send("LOGIN %s%d_%d %s%d-%s%s" % (prefix, i, side, prefix, i, game_time, suffix))
+            c.side, c.game, c.result, c.sent = side, i, None, None
+            clients.append(c)
+    for i in range(games):
+        mover.ask("new %d" % i)
+    for c in clients:
+        c.sock.setblocking(False)
+        sel.register(c.sock, selectors.EVENT_READ, c)
+    deadline = time.time() + limit
+    closed, latencies, moves = 0, [], 0
+
+    def move(c):
+        m = mover.ask("pick %d" % c.game)
+        c.sent = time.time()
+        c.sock.sendall((m + "\n").encode())
+
+    while closed < len(clients) and time.time() < deadline:
+        for key, _ in sel.select(1):
+            c = key.data
+            try:
+                data = c.sock.recv(65536)
+            except BlockingIOError:
+                continue
+            except ConnectionResetError:
+                data = b""
+            if not data:
+                sel.unregister(c.sock)
+                closed += 1
+                continue
+            c.buf += data
+            while b"\n" in c.buf:
+                l, c.buf = c.buf.split(b"\n", 1)
+                l = l.decode().rstrip("\r")
+                if l == "END Game_Summary":
+                    c.sock.sendall(b"AGREE\n")
+                elif l.startswith("START:") and c.side == 0:
+                    move(c)
+                elif l[:1] in "+-" and ",T" in l:
+                    mv = l.split(",")[0]
+                    mine = (mv[0] == "+") == (c.side == 0)
+                    if mine and c.sent is not None:
+                        latencies.append(time.time() - c.sent)
+                        c.sent = None
+                    if c.side == 0:
+                        mover.ask("play %d %s" % (c.game, mv))
+                        moves += 1
+                    if not mine:
+                        move(c)
+                elif l in ("#WIN", "#LOSE", "#DRAW", "#CENSORED", "#CHUDAN"):
+                    c.result = l
+    mover.close()
+    for c in clients:
+        c.close()
+    return {"results": [c.result for c in clients], "closed": closed, "latencies": latencies,
+            "seconds": time.time() - t0, "moves": moves}

@@ -136,8 +136,9 @@ def run_load(port, games, komadai, seed=7, limit=120.0, prefix="load", game_time
         for side, suffix in ((0, "-b"), (1, "-w")):
             c = Client(port, timeout=30)
             c.send("LOGIN %s%d_%d %s%d-%s%s" % (prefix, i, side, prefix, i, game_time, suffix))
-            c.side, c.game, c.result, c.sent = side, i, None, None
+            c.side, c.game, c.result, c.sent, c.seen, c.reason = side, i, None, None, 0, None
             clients.append(c)
+    played = [0] * games
     for i in range(games):
         mover.ask("new %d" % i)
     for c in clients:
@@ -178,15 +179,20 @@ def run_load(port, games, komadai, seed=7, limit=120.0, prefix="load", game_time
                     if mine and c.sent is not None:
                         latencies.append(time.time() - c.sent)
                         c.sent = None
-                    if c.side == 0:
+                    # whichever client of the game sees the echo first plays it into the mover
+                    c.seen += 1
+                    if c.seen > played[c.game]:
                         mover.ask("play %d %s" % (c.game, mv))
+                        played[c.game] += 1
                         moves += 1
                     if not mine:
                         move(c)
                 elif l in ("#WIN", "#LOSE", "#DRAW", "#CENSORED", "#CHUDAN"):
                     c.result = l
+                elif l.startswith("#") and c.reason is None:
+                    c.reason = l
     mover.close()
     for c in clients:
         c.close()
-    return {"results": [c.result for c in clients], "closed": closed, "latencies": latencies,
+    return {"results": [c.result for c in clients], "reasons": [c.reason for c in clients], "closed": closed, "latencies": latencies,
             "seconds": time.time() - t0, "moves": moves}

@@ -344,6 +344,7 @@ load = run_load(srv.port, GAMES, K, seed=7)
 results, done = load["results"], load["closed"]
 clients = results
 check("load: every game ended with a result", all(r for r in results), [i for i, r in enumerate(results) if not r][:10])
+check("load: no random move was refused", "#ILLEGAL_MOVE" not in load["reasons"], load["reasons"][:10])
 check("load: every connection closed by the server", done == len(clients), done)
 lost = [l for l in srv.log().splitlines() if "game finished" in l]
 check("load: the server finished every game", len(lost) == GAMES, len(lost))

@@ -207,4 +207,15 @@ end
 --- the areas and their entries (for tests and tools)
 function M.book() return load_book() end
 
+--- the topics help takes: the areas and every entry's name (for completion)
+function M.topics()
+  local out = {}
+  for _, a in ipairs(load_book().areas) do
+    out[#out + 1] = a.name
+    for _, e in ipairs(a.entries) do out[#out + 1] = e.name end
+  end
+  sort(out)
+  return out
+end
+
 return M

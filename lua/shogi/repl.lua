@@ -11,8 +11,9 @@ local G = _G
 local concat, sort, format = table.concat, table.sort, string.format
 local type, tostring, pairs, ipairs, pcall, select, require = type, tostring, pairs, ipairs, pcall, select, require
 local rawget, load = rawget, load
+local table = table
 local getmetatable = debug and debug.getmetatable or getmetatable
-local math_type = math.type
+local math_type, math_tointeger = math.type, math.tointeger
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -203,6 +204,16 @@ function COMMANDS.style(arg)
   return true, g and show_one(g) or ("style: " .. arg)
 end
 
+-- :flip turns the boards the REPL shows (gote's view), and back
+function COMMANDS.flip(arg)
+  if arg ~= "" and arg ~= "on" and arg ~= "off" then
+    return false, format(":flip: expected nothing, on or off, not '%s'", arg)
+  end
+  if arg == "" then M.settings.flip = not M.settings.flip else M.settings.flip = arg == "on" end
+  local g = the_game()
+  return true, g and show_one(g) or ("flip: " .. (M.settings.flip and "on" or "off"))
+end
+
 function COMMANDS.color(arg)
   if arg == "" then return true, "color: " .. (M.settings.color and "on" or "off") end
   if arg ~= "on" and arg ~= "off" then return false, format(":color: expected on or off, not '%s'", arg) end
@@ -213,11 +224,12 @@ end
 local NOTATIONS = {usi = true, csa = true, western = true, japanese = true, kif = true}
 
 -- a move's name in a notation (USI as it is; the others need pos:move_name)
-local function move_name(pos, m, notation)
+-- prev: the move before (for 同, as g:write("ki2") has it)
+local function move_name(pos, m, notation, prev)
   if notation == "usi" then return m end
   local f = field(pos, "move_name")
   if type(f) ~= "function" then return nil, "notation " .. notation .. " needs pos:move_name (not there yet)" end
-  local ok, name = pcall(f, pos, m, notation)
+  local ok, name = pcall(f, pos, m, notation, prev)
   if not ok then return nil, message(name) end
   return name
 end
@@ -243,9 +255,9 @@ function COMMANDS.moves(arg)
   if not NOTATIONS[notation] then
     return false, format(":moves: unknown notation '%s' (usi, western, japanese, kif, csa)", notation)
   end
-  local pos, items = g:start(), {}
-  for i, m in ipairs(g:moves()) do
-    local name, err = move_name(pos, m, notation)
+  local pos, items, moves = g:start(), {}, g:moves()
+  for i, m in ipairs(moves) do
+    local name, err = move_name(pos, m, notation, moves[i - 1])
     if not name then return false, ":moves: " .. err end
     items[i] = i .. "." .. name
     pos = pos:after(m)
@@ -315,6 +327,29 @@ function COMMANDS.line(arg)
   return true, concat(out, "\n")
 end
 
+-- :first :prev :next :last :goto N: a cursor through `game`; the moves ahead
+-- stay until another move is played there
+local function cursor(name, target)
+  local g = the_game()
+  if not g then return false, format(":%s: there is no game in `game`", name) end
+  local last = g:ply() + #g:moves_ahead()
+  local n = target(g:ply(), last)
+  if not n then return false, format(":goto: expected a move number from 0 to %d", last) end
+  if n < 0 or n > last then
+    return false, format(":%s: no move %d (the game has moves 0 to %d)", name, n, last)
+  end
+  local ok, err = pcall(g.go_to, g, n)
+  if not ok then return false, format(":%s: %s", name, message(err)) end
+  return true, show_one(g)
+end
+function COMMANDS.first() return cursor("first", function() return 0 end) end
+function COMMANDS.prev() return cursor("prev", function(ply) return ply - 1 end) end
+COMMANDS["next"] = function() return cursor("next", function(ply) return ply + 1 end) end
+function COMMANDS.last() return cursor("last", function(_, last) return last end) end
+COMMANDS["goto"] = function(arg)
+  return cursor("goto", function() return arg:match("^%d+$") and math_tointeger(arg) end)
+end
+
 -- :diagram FILE.svg|FILE.png|FILE.pdf [{options}]: the board of `game` drawn
 -- by shogi.diagram.save; the options are a Lua table expression
 function COMMANDS.diagram(arg)
@@ -337,8 +372,52 @@ function COMMANDS.diagram(arg)
   return true, "wrote " .. file
 end
 
+-- A position pasted on a line of its own becomes the new game: an SFEN, "sfen
+-- ...", "position startpos|sfen ... [moves ...]", "startpos", "sho" or a
+-- handicap name (unless a Lua global has that name).  Returns nil when the
+-- line is none of these.
+local function pasted_position(text)
+  local shogi = require "shogi"
+  local g, err
+  if text:find("^position%s") then
+    g, err = shogi.read(text, "usi", {name = "line"})
+  elseif text:find("^sfen%s") or (text:find("/", 1, true) and text:find("^[%w%+/]+%s+[bw]%f[%s%z]")) then
+    g, err = shogi.game(text)
+  elseif text:match(IDENT) and rawget(G, text) ~= nil then
+    return nil
+  elseif text == "startpos" or text == "sho" or (text:find("^[%w%-]+$") == nil or text:find("%-"))
+      and require("shogi.handicaps").find(text) then
+    g, err = shogi.game(text)
+  else
+    return nil
+  end
+  if not g then return false, "the game is unchanged: " .. message(err) end
+  G.game = g
+  return true, "new game:\n" .. show_one(g)
+end
+
+-- "game = EXPRESSION" keeps the old game when the expression gives nil and a
+-- message (shogi.game("xyz")), and says why
+local function assign_game(text)
+  local rhs = text:match("^game%s*=%s*(.+)$")
+  if not rhs or rhs:sub(1, 1) == "=" then return nil end
+  local chunk = load("return " .. rhs, "=stdin", "t", G)
+  if not chunk then return nil end -- not an expression: Lua says why
+  local result = table.pack(pcall(chunk))
+  if not result[1] then return false, message(result[2]) end
+  if result[2] == nil and type(result[3]) == "string" then
+    return false, "the game is unchanged: " .. message(result[3])
+  end
+  G.game = result[2]
+  return true, kind(result[2]) and show_one(result[2]) or nil
+end
+
 function M.command(line)
   local text = line:match("^%s*(.-)%s*$")
+  local handled, out = assign_game(text)
+  if handled ~= nil then return handled, out end
+  handled, out = pasted_position(text)
+  if handled ~= nil then return handled, out end
   if text == "undo" and G.undo == nil then
     local g = the_game()
     if not g then return false, "undo: there is no game in `game`" end
@@ -350,7 +429,10 @@ function M.command(line)
   if not name then return nil end
   local f = COMMANDS[name]
   if not f then
-    return false, format("unknown command ':%s' (:style, :color, :moves, :line; help \"repl\")", name)
+    local names = {}
+    for k in pairs(COMMANDS) do names[#names + 1] = ":" .. k end
+    sort(names)
+    return false, format("unknown command ':%s' (%s; help \"repl\")", name, concat(names, " "))
   end
   return f(arg)
 end
@@ -371,31 +453,71 @@ local function matches_any(s, patterns)
   return false
 end
 
+-- the words of a line of moves; "同 銀" is one move (the core reads 同 with or without a space)
+local function move_words(s)
+  local words = {}
+  for w in s:gmatch("%S+") do
+    local last = words[#words]
+    if last and (last == "同" or last:find("^\226[\150\152][\178\179\150\151]同$")) then
+      words[#words] = last .. " " .. w
+    else
+      words[#words + 1] = w
+    end
+  end
+  return words
+end
+
+-- one word as a USI move of game g: usi | nil, why | nil (not a move at all)
+local function read_move(g, word)
+  local ok, pos = pcall(g.position, g)
+  local parse = ok and field(pos, "parse_move")
+  if type(parse) ~= "function" then return nil end
+  local prev_square = field(g, "prev_square")   -- for 同
+  local prev = type(prev_square) == "function" and prev_square(g) or nil
+  local usi, why
+  ok, usi, why = pcall(parse, pos, word, nil, prev)
+  if not ok then why, usi = usi, nil end
+  if usi then return usi end
+  if matches_usi(pos, word) then return word end -- play says why, in the core's words
+  if matches_any(word, MOVE_LIKE) then return nil, tostring(why) end
+  return nil
+end
+
+-- Several moves on a line play in turn: all of them, or none (the first bad
+-- one is named and the game is unchanged).
 function M.move(line)
   local g = the_game()
   if not g then return nil end
   local s = line:match("^%s*(.-)%s*$")
   if s:match(IDENT) and rawget(G, s) ~= nil then return nil end -- a Lua name with a value
-  local ok, pos = pcall(g.position, g)
-  local parse = ok and field(pos, "parse_move")
-  if type(parse) ~= "function" then return nil end
-  -- the previous move's square, for 同
-  local prev_square = field(g, "prev_square")
-  local prev = type(prev_square) == "function" and prev_square(g) or nil
-  local usi, why
-  ok, usi, why = pcall(parse, pos, s, nil, prev)
-  if not ok then why, usi = usi, nil end
-  if not usi then
-    if matches_usi(pos, s) then
-      usi = s -- play says why, in the core's words
-    elseif matches_any(s, MOVE_LIKE) then
-      return false, tostring(why)
-    else
-      return nil
+  local words = move_words(s)
+  if #words == 0 then return nil end
+  local trial = #words > 1 and field(g, "copy") and g:copy() or g
+  local moves = {}
+  for i, w in ipairs(words) do
+    local usi, why = read_move(trial, w)
+    if not usi then
+      if i == 1 and not why then
+        -- text Lua cannot read (a digit then a letter, kanji) and no move either: one sentence
+        if s:find("^%d%a") or s:find("[\128-\255]") then
+          return false, format("'%s' is neither Lua nor a move of `game` (moves look like 7g7f, P-7f, "
+            .. "+7776FU or ▲７六歩)", s)
+        end
+        return nil
+      end
+      local what = why or format("'%s' is not a move", w)
+      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, w, what) or what
     end
+    local played, err = pcall(trial.play, trial, usi)
+    if not played then
+      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, w, message(err))
+        or message(err)
+    end
+    moves[i] = usi
   end
-  local played, err = pcall(g.play, g, usi)
-  if not played then return false, message(err) end
+  if trial ~= g then
+    for _, m in ipairs(moves) do g:play(m) end
+  end
   return true, board_after(g)
 end
 
@@ -414,7 +536,40 @@ local function add_keys(t, into, only_functions, depth)
   end
 end
 
-function M.complete(text)
+-- REPL commands, help topics and legal moves, for the word text after before
+local function complete_special(text, before)
+  local out = {}
+  local function add_matching(list)
+    for _, k in ipairs(list) do
+      if k:sub(1, #text) == text then out[#out + 1] = k end
+    end
+  end
+  if before:match("^%s*$") and text:sub(1, 1) == ":" then
+    local names = {}
+    for k in pairs(COMMANDS) do names[#names + 1] = ":" .. k end
+    add_matching(names)
+  elseif before:match("help%s*%(?%s*[\"']$") then
+    local ok, help = pcall(require, "shogi.help")
+    local topics = ok and type(help) == "table" and type(help.topics) == "function" and help.topics() or {}
+    add_matching(topics)
+  elseif before:match("^[%w%+%*%s]*$") and text:match("^[1-9PLNSGBRE]") then
+    -- moves typed as a line: the legal moves of `game` after those already on the line
+    local g = the_game()
+    local ok, pos = g and pcall(g.position, g)
+    local c = ok and field(g, "copy") and g:copy()
+    for w in before:gmatch("%S+") do
+      if not c or not pcall(c.play, c, w) then c = nil; break end
+    end
+    local f = c and field(c, "legal_moves")
+    if type(f) == "function" then add_matching(f(c)) end
+  end
+  sort(out)
+  return out
+end
+
+function M.complete(text, before)
+  local special = complete_special(text, before or "")
+  if #special > 0 then return special end
   local out = {}
   local path, sep, partial = text:match("^([%a_][%w_%.]*)([%.:])([%w_]*)$")
   local names = {}

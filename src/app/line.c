@@ -37,8 +37,8 @@ static void free_cands(void)
     rl.cands = NULL;
 }
 
-/* Asks complete(text) for the candidates; errors give none. */
-static void load_cands(const char *text)
+/* Asks complete(text, line_before_text) for the candidates; errors give none. */
+static void load_cands(const char *text, int start)
 {
     lua_State *L = rl.L;
     free_cands();
@@ -48,7 +48,8 @@ static void load_cands(const char *text)
         return;
     }
     lua_pushstring(L, text);
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_istable(L, -1)) {
+    lua_pushlstring(L, rl_line_buffer, start > 0 ? (size_t)start : 0);
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK && lua_istable(L, -1)) {
         lua_Integer n = luaL_len(L, -1);
         rl.cands = calloc((size_t)n + 1, sizeof *rl.cands);
         for (lua_Integer i = 1, k = 0; rl.cands && i <= n; i++) {
@@ -72,11 +73,10 @@ static char *next_cand(const char *text, int state)
 
 static char **attempt_completion(const char *text, int start, int end)
 {
-    (void)start;
     (void)end;
     rl_attempted_completion_over = 1;  /* no file names */
     rl_completion_append_character = '\0';
-    load_cands(text);
+    load_cands(text, start);
     char **m = rl_completion_matches(text, next_cand);
     free_cands();
     return m;

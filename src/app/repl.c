@@ -23,6 +23,7 @@ typedef struct {
     bool tty;
     int errors;
     int lineno;        /* physical lines read (for messages from a pipe) */
+    int chunk_line;    /* the first line of the chunk being run */
 } repl;
 
 /* Pushes the function name of shogi.repl; false (nothing pushed) without it. */
@@ -38,10 +39,27 @@ static bool push_helper(lua_State *L, const char *name)
     return ok;
 }
 
+/* does msg start with "chunk:line:" (a place)? */
+static bool has_place(const char *msg)
+{
+    const char *c = strchr(msg, ':');
+    if (!c || c == msg || memchr(msg, '\n', (size_t)(c - msg))) return false;
+    const char *d = c + 1;
+    while (isdigit((unsigned char)*d)) d++;
+    return d > c + 1 && *d == ':';
+}
+
 static void error_out(repl *r, int status)
 {
     if (r->tty && sg_app_interrupt_take()) { /* after the terminal's "^C" */
         fputc('\n', stderr);
+    }
+    /* An error raised for the caller of a function the line tail-called
+     * ("return shogi.game(...)") has no place: it is the user's line. */
+    const char *msg = lua_tostring(r->L, -1);
+    if (msg && !has_place(msg) && strncmp(msg, "interrupted!", 12) != 0) {
+        lua_pushfstring(r->L, "stdin:%d: %s", r->chunk_line, msg);
+        lua_replace(r->L, -2);
     }
     sg_app_report(r->L, status, false);
     r->errors++;
@@ -200,6 +218,7 @@ static bool do_chunk(repl *r, char *line)
 {
     lua_State *L = r->L;
     int first = r->lineno;
+    r->chunk_line = first;
     if (blank(line)) return true;
     sg_line_remember(line);
     if (ask_helper(r, "command", line)) return true;
@@ -253,7 +272,7 @@ static bool do_chunk(repl *r, char *line)
 
 int sg_repl_run(lua_State *L, bool tty)
 {
-    repl r = {L, tty, 0, 0};
+    repl r = {L, tty, 0, 0, 0};
     int top = lua_gettop(L);
     open_helpers(&r);
     sg_line_open(L, tty);

@@ -4,6 +4,9 @@
 #include <string.h>
 #include "game.h"
 
+/* what the rules read of the game */
+static sg_history history(const sg_game *g) { return (sg_history){&g->rules, &g->pos, g->hist, g->ply}; }
+
 static void *libc_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     (void)ud; (void)osize;
@@ -51,7 +54,8 @@ const char *sg_game_init(sg_game *g, const sg_pos *start, const sg_rules *r, sg_
     g->hist[0].key = sg_pos_key(start);
     g->hist[0].in_check = sg_in_check(start);
     sg_verdict v;
-    if (sg_rules_after_move(g, &v)) g->verdict = v;
+    sg_history h = history(g);
+    if (sg_rules_after_move(&h, &v)) g->verdict = v;
     return NULL;
 }
 
@@ -128,7 +132,8 @@ int sg_game_play_judged(sg_game *g, sg_move m, sg_reason why)
     if (!same) g->top = g->ply;
     g->ended_by_action = false;
     sg_verdict v;
-    if (sg_rules_after_move(g, &v)) g->verdict = v;
+    sg_history h = history(g);
+    if (sg_rules_after_move(&h, &v)) g->verdict = v;
     int st = run_end_test(g);
     if (st != SG_LEGAL) {
         sg_game_undo(g);
@@ -165,7 +170,8 @@ bool sg_game_undo(sg_game *g)
 bool sg_game_result(const sg_game *g, sg_verdict *v)
 {
     if (sg_game_decided(g)) { *v = g->verdict; return true; }
-    return sg_rules_no_moves(g, v);
+    sg_history h = history(g);
+    return sg_rules_no_moves(&h, v);
 }
 
 static bool open_game(const sg_game *g)

@@ -13,13 +13,8 @@
  * otherwise returns the resized block or NULL (the old block stays valid). */
 typedef void *(*sg_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/* One entry per position reached: entry i is the position after i moves. */
-typedef struct {
-    sg_move move;            /* the move that led here (SG_MOVE_NONE for entry 0) */
-    sg_undo undo;            /* what undoing that move needs */
-    uint64_t key;            /* sg_pos_key: board, both hands, side to move */
-    bool in_check;           /* the side to move is in check here */
-} sg_game_entry;
+/* One entry per position reached (sg_game_entry, rules.h): entry i is the
+ * position after i moves. */
 
 /* A custom end test (a rule set's Lua end tests, through the binding): run by
  * the game after every move that leaves it open with moves to play.  Returns

@@ -516,7 +516,14 @@ static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square 
     }
     sg_reason why;
     sg_move near = near_miss(&c, sp, &why);
+    if (!near && sp->from != SG_SQ_NONE && sp->drop <= 0 && p->board[sp->from] == sg_make_piece(p->side, sp->type)) {
+        /* the origin is written and holds the piece: the move is named, it just cannot be made */
+        near = sg_move_make(sp->from, sp->to, sp->type, sp->promo > 0);
+        why = sg_is_legal(p, near);
+        if (why == SG_LEGAL) near = SG_MOVE_NONE;
+    }
     if (near) {
+        *m = near;   /* the move the text names, for a caller that keeps a record's foul */
         char u[6];
         sg_move_to_usi(near, u);
         if (strcmp(u, t->quote) == 0)
@@ -592,8 +599,8 @@ static bool parse_usi(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
         return fail(err, t->all, t->start, "illegal move '%s': %s", u, why);
     }
     sg_reason r = sg_is_legal(p, mv);
+    *m = mv;   /* on failure, the move the text names */
     if (r != SG_LEGAL) return fail(err, t->all, t->start, "illegal move '%s': %s", u, sg_reason_text(r));
-    *m = mv;
     return true;
 }
 
@@ -651,12 +658,12 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
         mv = sg_move_make(from, to, t0, promote);
     }
     sg_reason r = sg_is_legal(p, mv);
+    *m = mv;   /* on failure, the move the text names */
     if (r != SG_LEGAL) {
         char u[6];
         sg_move_to_usi(mv, u);
         return fail(err, t->all, off, "illegal move '%s' (%s): %s", t->quote, u, sg_reason_text(r));
     }
-    *m = mv;
     return true;
 }
 
@@ -817,7 +824,39 @@ static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, 
 }
 
 /* ---- entry points ---------------------------------------------------------------------------- */
+static bool parse_in(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m,
+                     sg_error *err);
+
+/* Western and Japanese text without a side mark that fits no move: if it is a
+ * move of the side not to move, say whose turn it is instead */
+static bool other_side_moves(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_error *err)
+{
+    if (n != SG_NOTATION_WESTERN && n != SG_NOTATION_JAPANESE && n != SG_NOTATION_KIF) return false;
+    sg_pos q = *p;
+    q.side = sg_opp(p->side);
+    q.checkers = sg_pos_royal_attackers(&q, q.side);
+    if (sg_pos_royal_exposed(&q, p->side)) return false; /* that side could not be to move */
+    sg_move m;
+    sg_error e;
+    if (!parse_in(&q, text, n, prev_to, &m, &e)) return false;
+    text_t t;
+    text_init(&t, text);
+    fail(err, text, t.start, "'%s' is a move of %s, but it is %s turn to move", t.quote,
+         p->side == SG_BLACK ? "White (gote)" : "Black (sente)", p->side == SG_BLACK ? "Black's" : "White's");
+    return true;
+}
+
 bool sg_move_parse(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m, sg_error *err)
+{
+    *m = SG_MOVE_NONE;
+    if (parse_in(p, text, n, prev_to, m, err)) return true;
+    if (sg_is_legal(p, *m) == SG_ILLEGAL_MALFORMED) *m = SG_MOVE_NONE;
+    if (other_side_moves(p, text, n, prev_to, err)) *m = SG_MOVE_NONE;
+    return false;
+}
+
+static bool parse_in(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m,
+                     sg_error *err)
 {
     text_t t;
     text_init(&t, text);

@@ -1,7 +1,7 @@
 /* Adjudication: every rule that ends a game (see rules.h and docs/RULES.md). */
 #include <stdio.h>
 #include <string.h>
-#include "game.h"
+#include "rules.h"
 #include "pieces.h"
 
 /* ---- rule sets ---------------------------------------------------------------------- */
@@ -267,7 +267,7 @@ static bool sho_finished(const sg_pos *p, sg_verdict *v)
 }
 
 /* The 4th occurrence of the current position; the perpetual-check exception. */
-static bool repetition(const sg_game *g, sg_verdict *v)
+static bool repetition(const sg_history *g, sg_verdict *v)
 {
     int n = g->ply, found = 0, occ[4];
     uint64_t key = g->hist[n].key;
@@ -277,12 +277,12 @@ static bool repetition(const sg_game *g, sg_verdict *v)
     if (found < 3) return false;
     sg_verdict_clear(v);
     memcpy(v->occurrences, occ, sizeof occ);
-    if (g->rules.perpetual_check) {
+    if (g->rules->perpetual_check) {
         /* move k (1-based) is made by the side to move at entry k-1; it gave
-         * check when entry k is in check.  Entry n has g->pos.side to move. */
+         * check when entry k is in check.  Entry n has g->pos->side to move. */
         bool all_check[SG_COLOR_NB] = {true, true};
         for (int k = occ[0] + 1; k <= n; k++) {
-            sg_color mover = ((n - (k - 1)) & 1) ? sg_opp(g->pos.side) : g->pos.side;
+            sg_color mover = ((n - (k - 1)) & 1) ? sg_opp(g->pos->side) : g->pos->side;
             if (!g->hist[k].in_check) all_check[mover] = false;
         }
         if (all_check[SG_BLACK] != all_check[SG_WHITE]) {
@@ -300,12 +300,12 @@ static bool repetition(const sg_game *g, sg_verdict *v)
     return true;
 }
 
-bool sg_rules_after_move(const sg_game *g, sg_verdict *v)
+bool sg_rules_after_move(const sg_history *g, sg_verdict *v)
 {
-    const sg_rules *r = &g->rules;
-    bool ended = sho_finished(&g->pos, v) || (r->sennichite && g->ply >= 4 && repetition(g, v));
+    const sg_rules *r = g->rules;
+    bool ended = sho_finished(g->pos, v) || (r->sennichite && g->ply >= 4 && repetition(g, v));
     if (!ended && r->max_moves > 0 && g->ply >= r->max_moves && !g->hist[g->ply].in_check &&
-        sg_has_legal_move(&g->pos)) {
+        sg_has_legal_move(g->pos)) {
         /* a side in check plays on; a side without a move has lost instead */
         sg_verdict_clear(v);
         v->outcome = SG_OUTCOME_DRAW;
@@ -317,9 +317,9 @@ bool sg_rules_after_move(const sg_game *g, sg_verdict *v)
     return ended;
 }
 
-bool sg_rules_no_moves(const sg_game *g, sg_verdict *v)
+bool sg_rules_no_moves(const sg_history *g, sg_verdict *v)
 {
-    const sg_pos *p = &g->pos;
+    const sg_pos *p = g->pos;
     if (sho_finished(p, v)) { v->ply = g->ply; return true; }
     if (sg_has_legal_move(p)) return false;
     sg_verdict_clear(v);

@@ -126,11 +126,24 @@ sg_claim sg_rules_declaration(const sg_rules *r, const sg_pos *p, sg_verdict *v)
 sg_claim sg_rules_impasse(const sg_rules *r, const sg_pos *p, sg_verdict *v);
 
 /* ---- the end tests of a game (game.h) ----------------------------------------------------
- * After each move, cheap: Sho's lost or bare royals, sennichite and perpetual
+ * What they read of a game: its rules, its current position and its
+ * history.  Entry i of the history is the position after i moves. */
+typedef struct {
+    sg_move move;            /* the move that led here (SG_MOVE_NONE for entry 0) */
+    sg_undo undo;            /* what undoing that move needs */
+    uint64_t key;            /* sg_pos_key: board, both hands, side to move */
+    bool in_check;           /* the side to move is in check here */
+} sg_game_entry;
+typedef struct {
+    const sg_rules *rules;
+    const sg_pos *pos;             /* the position after ply moves */
+    const sg_game_entry *hist;     /* hist[0..ply] */
+    int ply;
+} sg_history;
+/* After each move, cheap: Sho's lost or bare royals, sennichite and perpetual
  * check, the move cap.  No move generation except once at the cap. */
-struct sg_game;
-bool sg_rules_after_move(const struct sg_game *g, sg_verdict *v);
+bool sg_rules_after_move(const sg_history *h, sg_verdict *v);
 /* The position itself: checkmate or no legal move (generates moves; lazy). */
-bool sg_rules_no_moves(const struct sg_game *g, sg_verdict *v);
+bool sg_rules_no_moves(const sg_history *h, sg_verdict *v);
 
 #endif

@@ -64,6 +64,9 @@ sg_move sgl_checklegal(lua_State *L, int idx, const sg_pos *p, sg_square prev_to
 /* the move argument at idx as messages name it: the text given, the USI of
  * an integer move word, or "number N" for an integer that is no move */
 const char *sgl_move_arg_text(lua_State *L, int idx, sg_move m, sg_reason r, char buf[24]);
+/* the sentence for a refused move of p (sg_reason_text, with whose turn it is
+ * when the move is the other side's) */
+const char *sgl_reason_sentence(const sg_pos *p, sg_reason r, char buf[160]);
 void sgl_pushmove(lua_State *L, sg_move m);         /* as a USI string */
 void sgl_pushmoves(lua_State *L, const sg_move *moves, int n);
 void sgl_pushsquare(lua_State *L, sg_square s);

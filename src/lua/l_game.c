@@ -197,9 +197,9 @@ static int game_play(lua_State *L)
     if (status == SG_LEGAL) { lua_settop(L, 1); return 1; }
     if (status == SG_PLAY_GAME_OVER) return game_over_error(L, 1, u);
     if (status == SG_PLAY_NO_MEMORY) return luaL_error(L, "not enough memory for the game's moves");
-    char buf[24];
+    char buf[24], why[160];
     return luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, 2, m, (sg_reason)status, buf),
-                      sg_reason_text((sg_reason)status));
+                      sgl_reason_sentence(&g->pos, (sg_reason)status, why));
 }
 
 /* g:undo() -> the move taken back (USI); after a resignation, a declaration,

@@ -103,7 +103,15 @@ sg_move sgl_checkmove(lua_State *L, int idx, const sg_pos *p, sg_square prev_to,
         *reason = SG_LEGAL;
         return m;
     }
-    luaL_error(L, "bad move '%s': %s", s, strlen(s) == len ? err.msg : "unexpected zero byte");
+    if (strlen(s) != len) luaL_error(L, "bad move: unexpected zero byte");
+    /* the core's message names the text already: say it once */
+    char quoted[SG_MOVE_TEXT_MAX + 8];
+    snprintf(quoted, sizeof quoted, "'%s': ", s);
+    const char *msg = err.msg;
+    if (strncmp(msg, quoted, strlen(quoted)) == 0) msg += strlen(quoted);
+    snprintf(quoted, sizeof quoted, "'%s'", s);
+    if (strstr(msg, quoted)) luaL_error(L, "%s", msg);
+    luaL_error(L, "bad move '%s': %s", s, msg);
     return SG_MOVE_NONE;
 }
 
@@ -115,13 +123,24 @@ const char *sgl_move_arg_text(lua_State *L, int idx, sg_move m, sg_reason r, cha
     return buf;
 }
 
+const char *sgl_reason_sentence(const sg_pos *p, sg_reason r, char buf[160])
+{
+    /* a move of the side not to move: say whose turn it is (handicap games start with gote) */
+    if (r == SG_ILLEGAL_NOT_YOUR_PIECE) {
+        snprintf(buf, 160, "%s: it is %s turn to move", sg_reason_text(r),
+                 p->side == SG_BLACK ? "Black's (sente's)" : "White's (gote's)");
+        return buf;
+    }
+    return sg_reason_text(r);
+}
+
 sg_move sgl_checklegal(lua_State *L, int idx, const sg_pos *p, sg_square prev_to)
 {
     sg_reason r;
     sg_move m = sgl_checkmove(L, idx, p, prev_to, &r);
     if (r != SG_LEGAL) {
-        char buf[24];
-        luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, idx, m, r, buf), sg_reason_text(r));
+        char buf[24], why[160];
+        luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, idx, m, r, buf), sgl_reason_sentence(p, r, why));
     }
     return m;
 }

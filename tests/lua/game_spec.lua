@@ -72,8 +72,8 @@ describe("play and undo", function()
     local before = g:sfen()
     assert.equal("illegal move 7g7e: the piece cannot move that way", raised(g.play, g, "7g7e"))
     assert.equal("illegal move 5e5d: there is no piece on the from square", raised(g.play, g, "5e5d"))
-    assert.equal("illegal move 3c3d: the piece on the from square belongs to the opponent",
-      raised(g.play, g, "3c3d"))
+    assert.equal("illegal move 3c3d: the piece on the from square belongs to the opponent: "
+      .. "it is Black's (sente's) turn to move", raised(g.play, g, "3c3d"))
     assert.equal("illegal move P*5e: no such piece in hand", raised(g.play, g, "P*5e"))
     assert.equal(before, g:sfen())
     assert.equal(0, g:ply())
@@ -81,7 +81,7 @@ describe("play and undo", function()
 
   it("raises on text that is no move", function()
     local g = game()
-    assert.matches("^bad move 'xx': ", raised(g.play, g, "xx"))
+    assert.matches("^not a move 'xx' %(write it like", raised(g.play, g, "xx"))
     assert.matches("move", raised(g.play, g, {}))
   end)
 

@@ -226,7 +226,9 @@ describe("moves", function()
       assert.equal(id, rid)
       assert.equal(core.reasons[id], sentence)
       local before = q:sfen()
-      assert.equal("illegal move " .. move .. ": " .. core.reasons[id], raised(q.after, q, move))
+      local turn = id == "not-your-piece"
+        and (q:side() == "b" and ": it is Black's (sente's) turn to move" or ": it is White's (gote's) turn to move")
+      assert.equal("illegal move " .. move .. ": " .. core.reasons[id] .. (turn or ""), raised(q.after, q, move))
       assert.equal(before, q:sfen())
     end)
   end
@@ -242,11 +244,15 @@ describe("moves", function()
 
   it("raises a clear error for text that is no move", function()
     for _, text in ipairs {"xyz", "7g7f++", "7g", "", "7g7f7e"} do
-      assert.matches("^bad move '" .. text:gsub("%+", "%%+") .. "': ", raised(p.is_legal, p, text))
+      local msg = raised(p.is_legal, p, text)
+      local quoted = "'" .. text:gsub("%+", "%%+") .. "'"
+      if text ~= "" then assert.matches(quoted, msg) end
+      assert.is_nil(msg:find(quoted .. ".*" .. quoted), "the text is named once: " .. msg)
     end
-    assert.matches("bad move '0g7f': bad from square", raised(p.is_legal, p, "0g7f"))
-    assert.matches("bad move '7g7j': bad destination square", raised(p.after, p, "7g7j"))
-    assert.matches("bad move 'K%*5e': a drop starts with one of P L N S G B R", raised(p.after, p, "K*5e"))
+    assert.equal("not a move 'xyz' (write it like 7g7f, P-7f, +7776FU or ７六歩)", raised(p.is_legal, p, "xyz"))
+    assert.equal("bad from square: '0g7f' is not a USI move", raised(p.is_legal, p, "0g7f"))
+    assert.equal("bad destination square: '7g7j' is not a USI move", raised(p.after, p, "7g7j"))
+    assert.equal("a drop starts with one of P L N S G B R: 'K*5e' is not a USI move", raised(p.after, p, "K*5e"))
     assert.matches("move %(a USI string like \"7g7f\"%) expected, got table", raised(p.after, p, {}))
     assert.matches("move %(a USI string like \"7g7f\"%) expected, got no value", raised(p.is_legal, p))
   end)
@@ -257,7 +263,7 @@ describe("moves", function()
     assert.equal("P", p:after("+7776FU"):at("7f"))
     local ok, msg = pcall(p.is_legal, p, "zz")
     assert.is_false(ok)
-    assert.matches("^bad move 'zz': ", msg)
+    assert.matches("^not a move 'zz' ", msg)
   end)
 
   it("after returns a new position and leaves the original unchanged", function()

@@ -59,7 +59,7 @@ describe("repl.show", function()
     if not ok or not pos then return pending("no positions yet") end
     local out = repl.show(pos)
     assert.truthy(out:find("+---------------------------+", 1, true))
-    assert.truthy(out:find("ply 1, sente (b) to move", 1, true))
+    assert.truthy(out:find("ply 0, sente (b) to move", 1, true))
     assert.are.equal("position", repl.kind(pos))
   end)
 
@@ -104,8 +104,8 @@ describe("repl.command", function()
   end)
 
   it("names the commands when one is unknown", function()
-    assert.are.same({false, "unknown command ':frobnicate' (:style, :color, :moves, :line; help \"repl\")"},
-      {repl.command(":frobnicate")})
+    assert.are.same({false, "unknown command ':frobnicate' (:color :diagram :first :flip :goto :last :line :moves "
+      .. ":next :prev :style; help \"repl\")"}, {repl.command(":frobnicate")})
   end)
 
   it(":moves lists the game's moves", function()
@@ -119,6 +119,17 @@ describe("repl.command", function()
     assert.are.same({true, "1.7g7f  2.3c3d"}, {repl.command(":moves usi")})
     assert.are.same({false, ":moves: unknown notation 'xx' (usi, western, japanese, kif, csa)"},
       {repl.command(":moves xx")})
+  end)
+
+  it(":moves japanese and :moves kif write 同 as g:write(\"ki2\") does (issue 11)", function()
+    _G.game = shogi.game()
+    for _, m in ipairs({"7g7f", "3c3d", "8h2b+", "3a2b"}) do _G.game:play(m) end
+    local ok, text = repl.command(":moves japanese")
+    assert.is_true(ok)
+    assert.truthy(text:find("4.△同　銀", 1, true), text)
+    assert.truthy(_G.game:write("ki2"):find("△同　銀", 1, true))
+    ok, text = repl.command(":moves kif")
+    assert.truthy(text:find("4.同　銀(31)", 1, true), text)
   end)
 
   it(":moves without a game says so", function()
@@ -182,7 +193,7 @@ describe("repl.command", function()
     g:play("7g7f")
     local ok, text = repl.command("undo")
     assert.is_true(ok)
-    assert.truthy(text:find("ply 1, sente", 1, true))
+    assert.truthy(text:find("ply 0, sente", 1, true))
     assert.are.equal(0, #g:moves())
   end)
 

@@ -61,7 +61,7 @@ f(2, 3)'
 
     feed 'shogi.position("startpos")'
     expect "a position prints as a board" 0 'out_has "| l  n  s  g  k  g  s  n  l | a"' \
-        'out_has "ply 1, sente (b) to move"' 'out_has "gote  hand: -"'
+        'out_has "ply 0, sente (b) to move"' 'out_has "gote  hand: -"'
 
     feed 'print(type(game), game and #game:moves())'
     if out_has "nil"; then skip "the REPL starts with a game (shogi.game is not there yet)"
@@ -78,7 +78,7 @@ game:moves()"
 3c3d
 undo
 #game:moves()"
-    expect "undo takes back the last move" 0 'out_has "ply 2, gote (w) to move, last move 7g7f"' \
+    expect "undo takes back the last move" 0 'out_has "ply 1, gote (w) to move, last move 7g7f"' \
         '[ "$(tail -n 1 "$tmp/out")" = 1 ]'
 
     feed "$SETUP
@@ -95,7 +95,7 @@ P*5e"
 :style kanji
 game'
     expect "assigning game replaces it; kanji style; Sho pieces" 0 'out_has "v酔"' 'out_has " 酔 "' \
-        'out_has "手数＝1　先手番　小将棋"'
+        'out_has "手数＝0　先手番　小将棋"'
 
     feed "$SETUP
 7g7f
@@ -128,6 +128,69 @@ print("b")'
     expect "an error goes to stderr, the session goes on, the status counts it" 1 \
         '[ "$(cat "$tmp/out")" = "$(printf "a\nb")" ]' 'err_has "stdin:2: boom"' 'err_has "stack traceback:"' \
         '! err_has "[C]: in ?"'
+
+    # what a new user tried in the first hour (issue 17)
+    feed '7g7f 3c3d 2g2f
+game:ply()'
+    expect "several moves on one line play in turn" 0 'out_has "3"' 'out_has "last move 2g2f"'
+    feed '7g7f 3c3d 7g7e
+game:ply()'
+    expect "a bad move on a line plays none of them" 1 'err_has "move 3 (7g7e): illegal move 7g7e"' \
+        'err_has "no move was played"' '[ "$(tail -n 1 "$tmp/out")" = 0 ]'
+    feed '7g7f 3c3d 8h2b+
+同 銀
+game:moves()[4]'
+    expect "同 with a space" 0 '[ "$(tail -n 1 "$tmp/out")" = 3a2b ]'
+    feed '7g7f 3c3d 8h2b+
+同　銀
+game:ply()'
+    expect "同 with a full-width space" 0 '[ "$(tail -n 1 "$tmp/out")" = 4 ]'
+    feed 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1
+game:side()'
+    expect "a pasted SFEN is the new game" 0 'out_has "new game:"' '[ "$(tail -n 1 "$tmp/out")" = w ]'
+    feed 'position startpos moves 7g7f 3c3d
+game:ply()'
+    expect "a pasted position command is the new game" 0 '[ "$(tail -n 1 "$tmp/out")" = 2 ]'
+    feed '2-piece
+game:side()'
+    expect "a handicap name is the new game, gote to move" 0 '[ "$(tail -n 1 "$tmp/out")" = w ]'
+    feed '7g7f
+game = shogi.game("xyz")
+game:ply()'
+    expect "a failed shogi.game keeps the old game and says why" 1 \
+        'err_has "the game is unchanged: sfen:1:1: not an SFEN"' '[ "$(tail -n 1 "$tmp/out")" = 1 ]'
+    feed 'shogi.game("startpos", 5)
+game:play("P-7e")'
+    expect "errors point at the user's line and say it once" 2 \
+        "err_has \"stdin:1: bad argument #2 to 'game' (options table expected, got number)\"" \
+        "err_has \"stdin:2: no legal move matches 'P-7e'\""
+    feed '3c3d'
+    expect "a move of the side not to move says whose turn it is" 1 "err_has \"it is Black's (sente's) turn\""
+    feed 'P-3d'
+    expect "a Western move of the other side says so" 1 "err_has \"'P-3d' is a move of White (gote), but it is Black's turn\""
+    feed '7g'
+    expect "text that is neither Lua nor a move says so in one sentence" 1 \
+        "err_has \"'7g' is neither Lua nor a move of \\\`game\\\`\"" '! err_has "malformed number"'
+    feed '7g7f 3c3d 2g2f
+:first
+:next
+:goto 3
+:prev
+game:ply()
+:last
+game:ply()
+:goto 9'
+    expect "a cursor through the game" 1 'err_has ":goto: no move 9 (the game has moves 0 to 3)"' \
+        '[ "$(grep -c "^[0-9]$" "$tmp/out")" -eq 2 ]'
+    feed ':flip'
+    expect ":flip turns the board" 0 'out_has "  1  2  3  4  5  6  7  8  9"' \
+        '[ "$(head -n 1 "$tmp/out")" = "sente hand: -" ]'
+    feed '7g7f
+resign()
+game:resign()
+undo
+game:ply()'
+    expect "undo after a resignation takes back the resignation only" 1 '[ "$(tail -n 1 "$tmp/out")" = 1 ]'
 
     feed 'error("one")
 error("two")

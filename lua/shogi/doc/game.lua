@@ -30,9 +30,28 @@ return {
     name = "game:undo",
     args = "()",
     summary = "takes back the last move (and any verdict); returns that move in USI",
-    details = "Raises \"nothing to undo: the game is at its start\" at the start. Undoing after a "
-      .. "resignation, agreement, declaration or impasse count takes back the last move too.",
+    details = "Raises \"nothing to undo: the game is at its start\" at the start. After a "
+      .. "resignation, agreement, declaration, impasse count or a stated end (g:end_by) it takes back "
+      .. "that end only and returns its id (\"resignation\"). The move stays ahead of the cursor "
+      .. "(g:redo, g:go_to) until another move is played there.",
     example = 'g:play("7g7f"); g:undo()  --> "7g7f"',
+  },
+  {
+    name = "game:go_to",
+    args = "(n)",
+    summary = "moves the cursor to the position after n moves (goto is a reserved word in Lua)",
+    details = "Undoes moves, or plays again the moves kept ahead (g:moves_ahead()); g:redo() plays "
+      .. "the next one and returns it (nil when none). A move other than the next one drops the moves ahead.",
+    example = 'g:play("7g7f"):play("3c3d"); g:go_to(0); g:redo()  --> "7g7f"',
+  },
+  {
+    name = "game:end_by",
+    args = "(reason [, loser])",
+    summary = "an end stated by a record, a clock or an arbiter",
+    details = "\"resignation\", \"time-up\" or \"illegal-move\" with the loser (\"b\" or \"w\"); "
+      .. "\"agreement\" or \"impasse-24\" as a draw. g:end_custom{reason =, winner =, text =} sets a "
+      .. "custom verdict (as a record's \"komadai verdict\" comment does).",
+    example = 'g:end_by("time-up", "w").text  --> "Black wins: White ran out of time."',
   },
   {
     name = "game:position",

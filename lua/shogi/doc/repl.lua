@@ -26,12 +26,17 @@ return {
     details = "A line is first tried as `return <line>`, so expressions print their values (positions and\n"
       .. "games as a board, tables as a dump); else it runs as statements, with more lines (prompt >>)\n"
       .. "while Lua says the chunk is incomplete.  A line that is not Lua but is a move of `game` is\n"
-      .. "played and the board shown; an illegal move says why.  Tab completes globals, fields\n"
-      .. "(shogi.po<TAB>) and methods (game:le<TAB>).  Ctrl-C stops a long computation (Lua or\n"
+      .. "played and the board shown; an illegal move says why.  Several moves on a line play in\n"
+      .. "turn (all or none); 同 may be typed as 同銀, 同 銀 or 同　銀.  A position pasted on a line\n"
+      .. "of its own (an SFEN, sfen ..., position startpos moves ..., startpos, sho or a handicap\n"
+      .. "name) becomes the new game; game = EXPR keeps the old game when EXPR fails.  Tab completes\n"
+      .. "globals, fields (shogi.po<TAB>), methods (game:le<TAB>), :commands, help topics and the\n"
+      .. "legal moves of `game` (7<TAB>).  Ctrl-C stops a long computation (Lua or\n"
       .. "perft) and keeps the session; at the prompt it clears the line.  History is kept in\n"
       .. "~/.komadai_history (KOMADAI_HISTORY names another file; empty: none).  Errors go to stderr\n"
       .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\"),\n"
-      .. ":diagram (help \":diagram\").",
+      .. ":diagram (help \":diagram\"), :first :prev :next :last :goto N (help \":goto\"), :flip\n"
+      .. "(gote's view; again to turn back).  The caption's ply is game:ply(), the moves played.",
     example = "> 1 + 1\n2\n> for i = 1, 2 do\n>> print(i) end\n> 7g7f",
   },
   {
@@ -41,6 +46,14 @@ return {
       .. "play on it instead: game = shogi.game(\"sho\").  Typing `game` shows its board with the last\n"
       .. "move marked.  After a move that ends the game the verdict is printed.",
     example = "> 7g7f\n> 3c3d\n> game:moves()\n> game = shogi.game(\"2-piece\")",
+  },
+  {
+    name = ":goto", args = " N",
+    summary = "A cursor through `game`: :first, :prev, :next, :last and :goto N.",
+    details = ":goto N shows the position after N moves; the moves taken back stay ahead of the cursor\n"
+      .. "(:next, :last, game:redo()) until another move is played there.  In Lua: game:go_to(n)\n"
+      .. "(goto is a reserved word), game:redo(), game:moves_ahead().",
+    example = "> 7g7f 3c3d 2g2f\n> :first\n> :next\n> :goto 3",
   },
   {
     name = "undo", args = "",

@@ -83,6 +83,9 @@ cl_case "bad number" 2 "csa-client: --port needs a number, not 'x'" --port x
 cl_case "missing bot" 2 "cannot open $tmp/none.lua" --id a --password p --bot "$tmp/none.lua"
 printf 'return 1\n' >"$tmp/bot1.lua"
 cl_case "bot not a function" 2 "a bot file returns function(game, clock) -> move" --id a --password p --bot "$tmp/bot1.lua"
+if ! "$K" -e 'require "shogi.engine"' >/dev/null 2>&1; then
+    cl_case "no USI client in the build" 2 "csa-client: --engine needs the USI client shogi.engine, which this build does not have" --id a --password p --engine /bin/true
+fi
 cl_case "no server" 1 "csa-client: game 1: 127.0.0.1:1: Connection refused" --port 1 --id a --password p --bot examples/bots/random.lua
 "$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &
 srv=$!

@@ -49,7 +49,7 @@ err_case "bad address" "cannot listen on not an address:4081" --csa-server 4081 
 # scripts/csa-client against the server: two bots play a whole game, each saves its record
 C="scripts/csa-client"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$K" --csa-server "$port" --records "$tmp/rec" --max-games 2 >"$tmp/srv.log" 2>&1 &
+: >"$tmp/srv.log"; "$K" --csa-server "$port" --records "$tmp/rec" --max-games 2 >"$tmp/srv.log" 2>&1 &
 srv=$!
 i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv.log"; do sleep 0.05; i=$((i + 1)); done
 mkdir -p "$tmp/a" "$tmp/b"
@@ -69,6 +69,19 @@ mv_s=$(grep -E '^[+-][0-9]{4}[A-Z]{2}$' "$srvrec" | tr '\n' ' ')
 check "client and server records agree" '[ -n "$mv_c" ] && [ "$mv_c" = "$mv_s" ]'
 check "komadai reads both records" '"$K" -e "assert(shogi.read(\"$tmp/a/$f\")); assert(shogi.read(\"$srvrec\"))" >/dev/null 2>&1'
 
+# a Sho game the config announces by name, played by two clients
+printf 'return {game = function(g) if g.name:find("^sho") then return {variant = "sho"} end end}\n' >"$tmp/sho.lua"
+: >"$tmp/srv3.log"; "$K" --csa-server "$port" --config "$tmp/sho.lua" --max-moves 60 --max-games 1 >"$tmp/srv3.log" 2>&1 &
+srv=$!
+i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv3.log"; do sleep 0.05; i=$((i + 1)); done
+mkdir -p "$tmp/sho"
+KOMADAI=$K "$C" --port "$port" --id sho_a --password sho-60-1-b --bot examples/bots/random.lua --out "$tmp/sho" >"$tmp/ca.out" 2>&1 &
+ca=$!
+KOMADAI=$K "$C" --port "$port" --id sho_b --password sho-60-1-w --bot examples/bots/random.lua >"$tmp/cb.out" 2>&1
+rb=$?; wait $ca; ra=$?; wait $srv
+check "a Sho game through the clients" '[ $ra -eq 0 ] && [ $rb -eq 0 ] && grep -q "game finished .*sho-60-1.*: max_moves" "$tmp/srv3.log"'
+check "the Sho record reads as Sho" '"$K" -e "local g = assert(shogi.read(\"$(ls "$tmp"/sho/*.csa)\")); assert(g:variant() == \"sho\" and g:ply() == 60)" >/dev/null 2>&1'
+
 cl_case() { # name, exit, text, args...
     name=$1; want=$2; text=$3; shift 3
     KOMADAI=$K "$C" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
@@ -87,7 +100,7 @@ if ! "$K" -e 'require "shogi.engine"' >/dev/null 2>&1; then
     cl_case "no USI client in the build" 2 "csa-client: --engine needs the USI client shogi.engine, which this build does not have" --id a --password p --engine /bin/true
 fi
 cl_case "no server" 1 "csa-client: game 1: 127.0.0.1:1: Connection refused" --port 1 --id a --password p --bot examples/bots/random.lua
-"$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &
+: >"$tmp/srv2.log"; "$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &
 srv=$!
 i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv2.log"; do sleep 0.05; i=$((i + 1)); done
 cl_case "login refused" 1 "the server refused the login: LOGIN:incorrect" --port "$port" --id "bad/id" --password p --bot examples/bots/random.lua

@@ -16,6 +16,7 @@ local io_open, os_date, os_time = io.open, os.date, os.time
 local require, ipairs, tonumber, tostring, type = require, ipairs, tonumber, tostring, type
 local pcall, loadfile = pcall, loadfile
 local table_concat, string_format = table.concat, string.format
+local math_floor, math_max = math.floor, math.max
 local stderr = io.stderr
 local _ENV = nil -- luacheck: ignore 211
 
@@ -50,7 +51,10 @@ local function parse_args(argv)
   return o
 end
 
--- the player: a function(game, clock) -> move
+-- a USI engine's answer is given this much less than the byoyomi, for the network
+local ENGINE_MARGIN_MS = 300
+
+-- the player: a function(game, clock) -> move, and its events {newgame =, gameover =, quit =}
 local function load_player(o)
   if o.bot then
     local chunk, err = loadfile(o.bot)
@@ -58,15 +62,30 @@ local function load_player(o)
     local ok, fn = pcall(chunk)
     if not ok then return nil, o.bot .. ": " .. tostring(fn) end
     if type(fn) ~= "function" then return nil, o.bot .. ": a bot file returns function(game, clock) -> move" end
-    return fn
+    return fn, {}
   end
   local ok, engine = pcall(require, "shogi.engine")
   if not ok then return nil, "--engine needs the USI client shogi.engine, which this build does not have" end
-  local e, err = engine.start(o.engine)
+  local e, err = engine.new(o.engine)
   if not e then return nil, err end
-  return function(g, clock)
-    return e:bestmove(g, clock)
+  local function ms(s) return s > 0 and math_floor(s * 1000) or nil end
+  local function player(g, clock)
+    local byoyomi = clock.byoyomi > 0 and math_max(0, clock.byoyomi * 1000 - ENGINE_MARGIN_MS) or nil
+    local r, gerr = e:go(g, {btime = math_floor(clock.remaining.b * 1000), wtime = math_floor(clock.remaining.w * 1000),
+                             byoyomi = byoyomi, binc = ms(clock.increment), winc = ms(clock.increment)})
+    if not r then
+      stderr:write("csa-client: ", tostring(gerr), "\n")
+      return "%TORYO"
+    end
+    if r.bestmove == "resign" then return "%TORYO" end
+    if r.bestmove == "win" then return "%KACHI" end
+    return r.bestmove
   end
+  return player, {
+    newgame = function() e:newgame() end,
+    gameover = function(result) e:gameover(result == "interrupted" and "draw" or result) end,
+    quit = function() e:quit() end,
+  }
 end
 
 -- reads lines until pred(line) is true; returns the lines read (the last one matching) | nil, err
@@ -132,7 +151,7 @@ local function record_ending(ending, reason, result, me)
 end
 
 -- one game from LOGIN to the result; returns "win"|"lose"|"draw"|... | nil, err, refused(bool)
-local function play_one(net, o, player)
+local function play_one(net, o, player, events)
   local c, err = net.connect(o.host, o.port, 10)
   if not c then return nil, err, true end
   c:send(string_format("LOGIN %s %s\n", o.id, o.password))
@@ -156,6 +175,7 @@ local function play_one(net, o, player)
     c:close()
     return nil, "the game was not started: " .. tostring(lines and lines[#lines] or err)
   end
+  if events.newgame then pcall(events.newgame) end
   local clock = {side = me, total = tonumber(f.Total_Time) or 0, byoyomi = tonumber(f.Byoyomi) or 0,
                  increment = tonumber(f.Increment) or 0}
   clock.remaining = {b = clock.total, w = clock.total}
@@ -195,6 +215,7 @@ local function play_one(net, o, player)
       reason = reason or l
     end
   end
+  if events.gameover then pcall(events.gameover, result) end
   save(o, f, pos, moves, record_ending(ending, reason, result, me))
   c:close()
   return result
@@ -206,16 +227,17 @@ function M.main(argv)
     stderr:write("csa-client: ", err, "\n", USAGE, "\n")
     return 2
   end
-  local player
-  player, err = load_player(o)
+  local player, events
+  player, events = load_player(o)
+  if not player then err = events end
   if not player then stderr:write("csa-client: ", err, "\n"); return 2 end
   local net = require "komadai.net"
   local tally = {}
   for i = 1, o.games do
-    local result, perr, refused = play_one(net, o, player)
+    local result, perr = play_one(net, o, player, events)
     if not result then
       stderr:write("csa-client: game ", i, ": ", perr, "\n")
-      if refused then return 1 end
+      if events.quit then pcall(events.quit) end
       return 1
     end
     tally[result] = (tally[result] or 0) + 1
@@ -225,6 +247,7 @@ function M.main(argv)
   for _, k in ipairs({"win", "lose", "draw", "interrupted"}) do
     if tally[k] then parts[#parts + 1] = k .. " " .. tally[k] end
   end
+  if events.quit then pcall(events.quit) end
   stderr:write("csa-client: ", o.games, " game(s): ", table_concat(parts, ", "), "\n")
   return 0
 end

@@ -98,6 +98,17 @@ printf 'return 1\n' >"$tmp/bot1.lua"
 cl_case "bot not a function" 2 "a bot file returns function(game, clock) -> move" --id a --password p --bot "$tmp/bot1.lua"
 if ! "$K" -e 'require "shogi.engine"' >/dev/null 2>&1; then
     cl_case "no USI client in the build" 2 "csa-client: --engine needs the USI client shogi.engine, which this build does not have" --id a --password p --engine /bin/true
+    # the engine path of the client, through a stand-in with shogi.engine's calls
+    : >"$tmp/srv4.log"; "$K" --csa-server "$port" --max-moves 20 --max-games 1 >"$tmp/srv4.log" 2>&1 &
+    srv=$!
+    i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv4.log"; do sleep 0.05; i=$((i + 1)); done
+    LUA_PATH="$PWD/tests/csa/fake/?.lua;;" KOMADAI=$K "$C" --port "$port" --id eng_a --password e-60-5-b --engine "fake:$tmp/ea.log" >"$tmp/ca.out" 2>&1 &
+    ca=$!
+    LUA_PATH="$PWD/tests/csa/fake/?.lua;;" KOMADAI=$K "$C" --port "$port" --id eng_b --password e-60-5-w --engine "fake:$tmp/eb.log" >"$tmp/cb.out" 2>&1
+    rb=$?; wait $ca; ra=$?; wait $srv
+    check "two engine players play a game" '[ $ra -eq 0 ] && [ $rb -eq 0 ] && grep -q "game finished .*: max_moves" "$tmp/srv4.log"'
+    check "the engine is told the clock, the game and its end" 'head -n 1 "$tmp/ea.log" | grep -qx newgame && grep -q "^go lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 btime=60000 byoyomi=4700$" "$tmp/ea.log" && tail -n 2 "$tmp/ea.log" | tr "\n" " " | grep -qx "gameover draw quit "'
+    LUA_PATH="$PWD/tests/csa/fake/?.lua;;" cl_case "engine fails to start" 2 "csa-client: engine 'nothing': cannot start" --id a --password p --engine nothing
 fi
 cl_case "no server" 1 "csa-client: game 1: 127.0.0.1:1: Connection refused" --port 1 --id a --password p --bot examples/bots/random.lua
 : >"$tmp/srv2.log"; "$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &

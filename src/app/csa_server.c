@@ -380,9 +380,9 @@ static void cmd_monitor(sg_csa_server *s, sg_csa_conn *c, sg_span id, bool on)
 {
     sg_csa_game *g = find_game(s, id.s, id.len);
     if (!g) return;
-    int k = 0;
+    int k = 0; /* drops c and monitors that have gone */
     for (int i = 0; i < g->nmonitors; i++)
-        if (g->monitors[i] != c->id) g->monitors[k++] = g->monitors[i];
+        if (g->monitors[i] != c->id && sg_csa_conn_by_id(s, g->monitors[i])) g->monitors[k++] = g->monitors[i];
     g->nmonitors = k;
     if (!on) return;
     if (g->nmonitors == SG_CSA_MONITORS_MAX) {

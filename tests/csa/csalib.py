@@ -196,3 +196,88 @@ def run_load(port, games, komadai, seed=7, limit=120.0, prefix="load", game_time
         c.close()
     return {"results": [c.result for c in clients], "reasons": [c.reason for c in clients], "closed": closed, "latencies": latencies,
             "seconds": time.time() - t0, "moves": moves}
+
+def random_games(komadai, games, max_moves, seed=5):
+    """games lists of CSA moves of random legal games (ending '%TORYO' when mated), made
+    before any timing so a load run replays them with no move generation in the loop"""
+    mover = Mover(komadai, seed=seed)
+    out = []
+    for i in range(games):
+        mover.ask("new %d" % i)
+        moves = []
+        while len(moves) < max_moves:
+            m = mover.ask("pick %d" % i)
+            moves.append(m)
+            if m == "%TORYO":
+                break
+            mover.ask("play %d %s" % (i, m))
+        mover.ask("drop %d" % i)
+        out.append(moves)
+    mover.close()
+    return out
+
+def run_replay(port, scripts, limit=120.0, prefix="rp", game_time="600-10"):
+    """len(scripts) games at once, each client sending its side's moves of its script
+    as soon as the opponent's echo arrives; same result dict as run_load"""
+    import selectors
+    sel = selectors.DefaultSelector()
+    clients = []
+    t0 = time.time()
+    for i in range(len(scripts)):
+        for side, suffix in ((0, "-b"), (1, "-w")):
+            c = Client(port, timeout=30)
+            c.send("LOGIN %s%d_%d %s%d-%s%s" % (prefix, i, side, prefix, i, game_time, suffix))
+            c.side, c.game, c.result, c.sent, c.next, c.reason = side, i, None, None, side, None
+            clients.append(c)
+    for c in clients:
+        c.sock.setblocking(False)
+        sel.register(c.sock, selectors.EVENT_READ, c)
+    deadline = time.time() + limit
+    closed, latencies, moves = 0, [], 0
+
+    def move(c):
+        script = scripts[c.game]
+        # past the script (komadai's cap lets a side in check play on): resign
+        m = script[c.next] if c.next < len(script) else "%TORYO"
+        c.sent = time.time()
+        c.sock.sendall((m + "\n").encode())
+        c.next += 2
+
+    while closed < len(clients) and time.time() < deadline:
+        for key, _ in sel.select(1):
+            c = key.data
+            try:
+                data = c.sock.recv(65536)
+            except BlockingIOError:
+                continue
+            except ConnectionResetError:
+                data = b""
+            if not data:
+                sel.unregister(c.sock)
+                closed += 1
+                continue
+            c.buf += data
+            while b"\n" in c.buf:
+                l, c.buf = c.buf.split(b"\n", 1)
+                l = l.decode().rstrip("\r")
+                if l == "END Game_Summary":
+                    c.sock.sendall(b"AGREE\n")
+                elif l.startswith("START:") and c.side == 0:
+                    move(c)
+                elif l[:1] in "+-" and ",T" in l:
+                    mine = (l[0] == "+") == (c.side == 0)
+                    if mine:
+                        if c.sent is not None:
+                            latencies.append(time.time() - c.sent)
+                            c.sent = None
+                        moves += 1
+                    else:
+                        move(c)
+                elif l in ("#WIN", "#LOSE", "#DRAW", "#CENSORED", "#CHUDAN"):
+                    c.result = l
+                elif l.startswith("#") and c.reason is None:
+                    c.reason = l
+    for c in clients:
+        c.close()
+    return {"results": [c.result for c in clients], "reasons": [c.reason for c in clients],
+            "closed": closed, "latencies": latencies, "seconds": time.time() - t0, "moves": moves}

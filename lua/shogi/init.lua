@@ -25,6 +25,9 @@ local LAZY = {
   render = {"shogi.render", "render"},
   diagram = {"shogi.diagram"},
   help = {"shogi.help", "help"},
+  engine = {"shogi.engine", "new"},
+  search = {"shogi.search", "search"},
+  bot = {"shogi.bot"},
 }
 
 local function find_handicap(name)

@@ -15,6 +15,7 @@
 #include "lua_embed.h"
 #include "../lua/binding.h"
 #include "csa_server.h"
+#include "usi_engine.h"
 
 static void usage(FILE *out)
 {
@@ -26,6 +27,7 @@ static void usage(FILE *out)
             "  -l mod    require library 'mod' into global 'mod'\n"
             "  -l g=mod  require library 'mod' into global 'g'\n"
             "  -v        show version information\n"
+            "  --usi [BOT.lua]  run as a USI engine (the built-in evaluation without a bot)\n"
             "  -h        show this help\n"
             "  --        stop handling options\n"
             "  -         stop handling options and execute stdin\n"
@@ -236,6 +238,12 @@ static int pmain(lua_State *L)
         return 0;
     }
     int script = argc;
+    if (argc >= 2 && strcmp(argv[1], "--usi") == 0) { /* the USI engine: nothing else on the line */
+        if (argc > 3) { fprintf(stderr, SG_PROGNAME ": --usi takes one bot file at most\n"); return 0; }
+        open_program(L);
+        *status = sg_usi_engine_run(L, argc == 3 ? argv[2] : NULL);
+        return 0;
+    }
     int args = collect_args(argv, argc, &script);
     if (args & HAS_ERROR) {
         const char *bad = argv[script];

@@ -110,6 +110,18 @@ if ! "$K" -e 'require "shogi.engine"' >/dev/null 2>&1; then
     check "the engine is told the clock, the game and its end" 'head -n 1 "$tmp/ea.log" | grep -qx newgame && grep -q "^go lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 btime=60000 byoyomi=4700$" "$tmp/ea.log" && tail -n 2 "$tmp/ea.log" | tr "\n" " " | grep -qx "gameover draw quit "'
     LUA_PATH="$PWD/tests/csa/fake/?.lua;;" cl_case "engine fails to start" 2 "csa-client: engine 'nothing': cannot start" --id a --password p --engine nothing
 fi
+# two real USI engines behind the client, when gpsusi is installed (Debian's gpsshogi)
+gps=$(command -v gpsusi || ls /usr/games/gpsusi 2>/dev/null)
+if [ -n "$gps" ] && "$K" -e 'require "shogi.engine"' >/dev/null 2>&1; then
+    : >"$tmp/srv5.log"; "$K" --csa-server "$port" --max-moves 8 --max-games 1 >"$tmp/srv5.log" 2>&1 &
+    srv=$!
+    i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv5.log"; do sleep 0.05; i=$((i + 1)); done
+    KOMADAI=$K timeout 120 "$C" --port "$port" --id gps_a --password usi-60-2-b --engine "$gps" >"$tmp/ca.out" 2>&1 &
+    ca=$!
+    KOMADAI=$K timeout 120 "$C" --port "$port" --id gps_b --password usi-60-2-w --engine "$gps" >"$tmp/cb.out" 2>&1
+    rb=$?; wait $ca; ra=$?; wait $srv
+    check "two gpsusi engines play a game through the clients" '[ $ra -eq 0 ] && [ $rb -eq 0 ] && grep -q "game finished .*usi-60-2" "$tmp/srv5.log"'
+fi
 cl_case "no server" 1 "csa-client: game 1: 127.0.0.1:1: Connection refused" --port 1 --id a --password p --bot examples/bots/random.lua
 : >"$tmp/srv2.log"; "$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &
 srv=$!

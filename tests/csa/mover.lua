@@ -1,6 +1,7 @@
 -- A random legal mover for the CSA tests: one game per id, on stdin
 --   new ID | play ID +7776FU | pick ID   ->  ok | ok | +2726FU or %TORYO (no legal move)
 -- Seeded by arg[1] so a failing run repeats.
+local shogi = shogi -- luacheck: ignore 113 (komadai runs this script with the global shogi)
 math.randomseed(tonumber(arg[1]) or 1)
 local games = {}
 for line in io.lines() do

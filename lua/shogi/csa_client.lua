@@ -166,8 +166,7 @@ local function play_one(net, o, player, events)
   if not lines then c:close(); return nil, "no Game_Summary: " .. tostring(err) end
   local f, pos = summary_fields(lines)
   local me = f.Your_Turn == "+" and "b" or "w"
-  local sho = table_concat(pos, "\n"):find("SZ") ~= nil
-  local g, rerr = shogi.read(table_concat(pos, "\n") .. "\n", "csa", sho and {game = {variant = "sho"}} or nil)
+  local g, rerr = shogi.read(table_concat(pos, "\n") .. "\n", "csa") -- a Sho position reads as Sho
   if not g then c:send("REJECT\n"); c:close(); return nil, "cannot read the position: " .. tostring(rerr) end
   c:send("AGREE\n")
   lines, err = read_until(c, function(x) return x:match("^START:") or x:match("^REJECT:") end, nil)

@@ -2,7 +2,16 @@
 
 Client(port, timeout) speaks lines; Server starts `komadai --csa-server` on a free port.
 Mover is a random legal mover backed by one komadai process (tests/csa/mover.lua)."""
-import os, socket, subprocess, time, random
+import atexit, os, socket, subprocess, time, random
+
+_servers = []
+@atexit.register
+def _stop_servers():
+    """a test that dies half-way leaves no server running"""
+    for srv in _servers:
+        if srv.proc.poll() is None:
+            srv.proc.kill()
+            srv.proc.wait()
 
 class Client:
     def __init__(self, port, timeout=5.0):
@@ -87,6 +96,7 @@ class Server:
         self.out = open(os.path.join(cwd or "/tmp", "server-%d.out" % self.port), "w+")
         self.proc = subprocess.Popen([komadai, "--csa-server", str(self.port)] + list(args),
                                      stdout=self.out, stderr=subprocess.STDOUT)
+        _servers.append(self)
         for _ in range(200):
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()

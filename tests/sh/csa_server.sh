@@ -7,7 +7,7 @@
 cd "$(dirname "$0")/../.." || exit 2
 K=${KOMADAI:-build/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); srv=; trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$tmp"' EXIT
 passed=0; failed=0
 [ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
 command -v python3 >/dev/null || { echo "FAIL python3 is missing"; echo "0 passed, 1 failed"; exit 1; }

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.." || exit 2
 export LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;"
 export LUA_CPATH="$PWD/build/lib/?.so;;"
 perft=build/perft
-# sections to run: perft, lua, records, tsume, match, search (default: all), e.g. `make bench BENCH=perft`
+# sections to run: perft, lua, records, tsume, match, search, csa (default: all), e.g. `make bench BENCH=perft`
 want() { [ -z "$SECTIONS" ] || case " $SECTIONS " in *" $1 "*) true;; *) false;; esac; }
 SECTIONS="$*"
 now() { date +%s.%N; }
@@ -61,6 +61,10 @@ echo "== tsume"
 if [ -f tests/bench/tsume.sh ]; then sh tests/bench/tsume.sh; fi
 fi
 
+if want csa; then
+if command -v python3 >/dev/null; then python3 tests/csa/bench.py build/komadai "${CSA_GAMES:-200}" "${CSA_MAX_MOVES:-256}"
+else echo "== CSA server: python3 is missing"; fi
+fi
 if want match; then
 echo "== match"
 if [ -f tests/bench/match.sh ]; then sh tests/bench/match.sh; fi

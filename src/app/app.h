@@ -3,6 +3,8 @@
  *   interrupt.c  Ctrl-C: the SIGINT handler, the stop hook, protected calls
  *   repl.c       the read-eval-print loop (tty and pipe)
  *   line.c       reading lines: readline (history, completion) or fgets
+ *   net.c        komadai.net: a TCP client socket for Lua scripts (the CSA client)
+ *   csa_*.c      komadai --csa-server (csa_server.h)
  * Only these files include readline (line.c) and lua.h (all). */
 #ifndef SG_APP_H
 #define SG_APP_H
@@ -36,6 +38,10 @@ int sg_app_report(lua_State *L, int status, bool prefix);
 /* Runs the REPL on stdin until end of input.  tty: prompts, readline, colour
  * on a terminal stdout.  Returns the number of errors met. */
 int sg_repl_run(lua_State *L, bool tty);
+
+/* ---- net.c --------------------------------------------------------------------------
+ * The module komadai.net (a line-oriented TCP client), preloaded by komadai. */
+int sg_app_open_net(lua_State *L);
 
 /* ---- line.c ------------------------------------------------------------------------- */
 typedef enum { SG_LINE_OK, SG_LINE_EOF, SG_LINE_INTERRUPTED } sg_line_status;

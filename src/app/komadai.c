@@ -14,6 +14,7 @@
 #include "app.h"
 #include "lua_embed.h"
 #include "../lua/binding.h"
+#include "csa_server.h"
 #include "usi_engine.h"
 
 static void usage(FILE *out)
@@ -30,6 +31,8 @@ static void usage(FILE *out)
             "  -h        show this help\n"
             "  --        stop handling options\n"
             "  -         stop handling options and execute stdin\n"
+            "  --csa-server PORT [--config FILE.lua] [--max-moves N] [--least-time-per-move S]\n"
+            "            [--records DIR]   serve games over the CSA protocol (docs/CSA.md)\n"
             "With no script, the REPL reads stdin (help() there lists the topics).\n"
             "Environment: KOMADAI_HISTORY names the history file (default ~/.komadai_history;\n"
             "empty: no history).\n");
@@ -71,6 +74,8 @@ static int open_program(lua_State *L)
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     lua_pushcfunction(L, luaopen_shogi_core);
     lua_setfield(L, -2, "shogi.core");
+    lua_pushcfunction(L, sg_app_open_net);
+    lua_setfield(L, -2, "komadai.net");
     for (const sg_embedded_module *m = sg_embedded_modules; m->name; m++) {
         lua_pushlightuserdata(L, (void *)(uintptr_t)m); /* the table is const; the loader only reads it */
         lua_pushcclosure(L, load_embedded, 1);
@@ -227,6 +232,11 @@ static int pmain(lua_State *L)
     int argc = (int)lua_tointeger(L, 1);
     char **argv = lua_touserdata(L, 2);
     int *status = lua_touserdata(L, 3);   /* the exit status; 1 until all went well */
+    if (argc > 1 && strcmp(argv[1], "--csa-server") == 0) { /* the CSA game server (csa_hooks.c) */
+        open_program(L);
+        *status = sg_csa_server_main(L, argc, argv) == 0 ? 0 : 1;
+        return 0;
+    }
     int script = argc;
     if (argc >= 2 && strcmp(argv[1], "--usi") == 0) { /* the USI engine: nothing else on the line */
         if (argc > 3) { fprintf(stderr, SG_PROGNAME ": --usi takes one bot file at most\n"); return 0; }

@@ -156,6 +156,8 @@ check("record custom verdict", "'komadai verdict: two-moves winner=w" in record_
 
 ca, cb, _, _, gid = pair(P, "badtest-60-10")
 e = play(ca, cb, ["+7776FU"])
+deadline = time.time() + 3   # the log line may come just after the move's echo
+while "hook end_test: " not in srv.log() and time.time() < deadline: time.sleep(0.05)
 check("an end test's error is logged, the game goes on", e == ["+7776FU,T0"] and "hook end_test: " in srv.log(), e)
 cb.send("%TORYO"); ca.until("#WIN")
 
@@ -285,6 +287,9 @@ mon.send("%%SHOW " + gid)
 sh = mon.until("##[SHOW] +OK")
 check("show", sh and "##[SHOW] Last_Move:-3334FU,T0" in sh and "##[SHOW] Current_Turn:2" in sh and "##[SHOW] Remaining_Time+:60" in sh, sh)
 mon.send("%%MONITOR2OFF " + gid)
+# the server reads one connection's lines in order: once this answer comes, OFF was done
+mon.send("%%VERSION")
+mon.until("##[VERSION] +OK")
 xa.send("%TORYO")
 check("x1 result", xa.until("#LOSE") is not None and xb.until("#WIN") is not None)
 m = mon.readline(0.5)

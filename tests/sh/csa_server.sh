@@ -34,7 +34,7 @@ err_case "bad max-moves" "--csa-server: --max-moves needs a number from 0 to 100
 err_case "bad least time" "--csa-server: --least-time-per-move needs a number from 0 to 3600, not 'a'" --csa-server 4081 --least-time-per-move a
 err_case "unknown option" "--csa-server: unknown option '--fast'" --csa-server 4081 --fast 1
 err_case "option without value" "--csa-server: '--config' needs an argument" --csa-server 4081 --config
-err_case "missing config" "--csa-server: cannot open $tmp/none.lua" --csa-server 4081 --config "$tmp/none.lua"
+err_case "missing config" "--csa-server: $tmp/none.lua: cannot open the file" --csa-server 4081 --config "$tmp/none.lua"
 printf 'return {speed = 1}\n' >"$tmp/c1.lua"
 err_case "unknown setting" "unknown setting 'speed' (known: address, agree_timeout," --csa-server 4081 --config "$tmp/c1.lua"
 printf 'return {max_moves = "many"}\n' >"$tmp/c2.lua"

@@ -97,8 +97,49 @@ $(A)/lib/shogi/core.so: $(A_BIND_OBJ) $(A)/libkomadai.a
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -shared $^ -o $@
 
+# ---- fuzzing (build/fuzz/): libFuzzer targets tests/fuzz/fuzz_*.c ---------------------
+# Only these need clang; its packages are installed the first time one is built.
+FUZZ_PKGS    := clang libclang-rt-14-dev
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FZ := $(B)/fuzz
+FUZZ_SAN   := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS  := $(FUZZ_SRC:tests/fuzz/%.c=$(FZ)/%)
+FZ_OBJ     := $(CORE_SRC:%.c=$(FZ)/obj/%.o) $(BIND_SRC:%.c=$(FZ)/obj/%.o)
+
+$(FZ)/.deps: | $(B)/.deps
+	@mkdir -p $(FZ)
+	@missing=""; for p in $(FUZZ_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages for fuzzing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	fi; touch $@
+
+$(FZ)/obj/%.o: %.c | $(FZ)/.deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(LUA_CFLAGS) -c $< -o $@
+
+$(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/lua_host.h $(FZ_OBJ)
+	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer -DKOMADAI_ROOT='"$(CURDIR)"' $(LUA_CFLAGS) \
+	  $< $(FZ_OBJ) $(LUA_LIBS) -lm -o $@
+
+# every target for FUZZ_SECONDS each, new inputs into build/fuzz/corpus/, findings into build/fuzz/findings/
+fuzz: all $(FUZZ_BINS)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# a scripted REPL session once under valgrind (leaks and memory errors), on a
+# build without -march=native (valgrind does not know every instruction)
+check-leaks: all
+	@command -v valgrind >/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind >/dev/null; }
+	@$(MAKE) --no-print-directory B=$(B)/valgrind ARCH= LUA_CFLAGS="$(LUA_CFLAGS) -I$(CURDIR)/src/app" \
+	  $(B)/valgrind/komadai
+	@KOMADAI=$(B)/valgrind/komadai sh tests/leaks.sh
+
 # ---- commands ---------------------------------------------------------------------
-test: all $(CTESTS) $(A)/komadai $(A)/lib/shogi/core.so
+test: all $(CTESTS) $(A)/komadai $(A)/lib/shogi/core.so $(FUZZ_BINS)
 	@sh tests/run.sh
 
 bench: all
@@ -117,6 +158,6 @@ install: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all test bench run install clean
+.PHONY: all test bench run install clean fuzz check-leaks
 .SECONDARY:
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

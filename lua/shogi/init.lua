@@ -25,6 +25,7 @@ local LAZY = {
   render = {"shogi.render", "render"},
   diagram = {"shogi.diagram"},
   help = {"shogi.help", "help"},
+  sandbox = {"shogi.sandbox"},
 }
 
 local function find_handicap(name)

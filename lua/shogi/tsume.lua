@@ -12,7 +12,7 @@ local core = require "shogi.core"
 
 local error, ipairs, pairs, pcall, require = error, ipairs, pairs, pcall, require
 local tostring, type = tostring, type
-local io_open, loadfile, load = io.open, loadfile, load
+local io_open = io.open
 local string_format, string_gmatch, string_find = string.format, string.gmatch, string.find
 local table_concat, table_insert, table_sort = table.concat, table.insert, table.sort
 local os_clock = os.clock
@@ -109,19 +109,17 @@ function M.load(x)
   local t, src = x, "problem"
   if type(x) == "string" then
     local f = io_open(x, "r")
-    local chunk, err
+    local v, err
     if f then
       f:close()
       src = x
-      chunk, err = loadfile(x, "t", {})
+      v, err = require("shogi.sandbox").load(x) -- 1 s of CPU, 64 MiB, data only
     elseif string_find(x, "return", 1, true) then
-      chunk, err = load(x, "=problem", "t", {})
+      v, err = require("shogi.sandbox").load(x, {text = true, name = "problem"})
     else
       return nil, x .. ":1:1: cannot open the problem file"
     end
-    if not chunk then return nil, err end
-    local ok, v = pcall(chunk)
-    if not ok then return nil, tostring(v) end
+    if err then return nil, err end
     t = v
   elseif type(x) ~= "table" then
     error("bad argument #1 to 'load' (problem table or file name expected, got " .. type(x) .. ")", 2)

@@ -100,5 +100,6 @@ void sgl_open_rules(lua_State *L);
 void sgl_open_notation(lua_State *L);
 void sgl_open_facts(lua_State *L);
 void sgl_open_tsume(lua_State *L);
+void sgl_open_sandbox(lua_State *L);   /* l_sandbox.c */
 
 #endif

@@ -73,6 +73,7 @@ SGL_EXPORT int luaopen_shogi_core(lua_State *L)
     sgl_open_notation(L);
     sgl_open_facts(L);
     sgl_open_tsume(L);
+    sgl_open_sandbox(L);
     lua_pushstring(L, "0.1.0");
     lua_setfield(L, -2, "version");
     return 1;

@@ -26,6 +26,8 @@ local LAZY = {
   diagram = {"shogi.diagram"},
   help = {"shogi.help", "help"},
   sandbox = {"shogi.sandbox"},
+  search = {"shogi.search", "search"},
+  bot = {"shogi.bot"},
 }
 
 local function find_handicap(name)

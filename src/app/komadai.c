@@ -14,6 +14,7 @@
 #include "app.h"
 #include "lua_embed.h"
 #include "../lua/binding.h"
+#include "usi_engine.h"
 
 static void usage(FILE *out)
 {
@@ -25,6 +26,7 @@ static void usage(FILE *out)
             "  -l mod    require library 'mod' into global 'mod'\n"
             "  -l g=mod  require library 'mod' into global 'g'\n"
             "  -v        show version information\n"
+            "  --usi [BOT.lua]  run as a USI engine (the built-in evaluation without a bot)\n"
             "  -h        show this help\n"
             "  --        stop handling options\n"
             "  -         stop handling options and execute stdin\n"
@@ -226,6 +228,12 @@ static int pmain(lua_State *L)
     char **argv = lua_touserdata(L, 2);
     int *status = lua_touserdata(L, 3);   /* the exit status; 1 until all went well */
     int script = argc;
+    if (argc >= 2 && strcmp(argv[1], "--usi") == 0) { /* the USI engine: nothing else on the line */
+        if (argc > 3) { fprintf(stderr, SG_PROGNAME ": --usi takes one bot file at most\n"); return 0; }
+        open_program(L);
+        *ok = sg_usi_engine_run(L, argc == 3 ? argv[2] : NULL) == 0;
+        return 0;
+    }
     int args = collect_args(argv, argc, &script);
     if (args & HAS_ERROR) {
         const char *bad = argv[script];

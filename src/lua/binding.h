@@ -101,5 +101,6 @@ void sgl_open_notation(lua_State *L);
 void sgl_open_facts(lua_State *L);
 void sgl_open_tsume(lua_State *L);
 void sgl_open_sandbox(lua_State *L);   /* l_sandbox.c */
+void sgl_open_search(lua_State *L);   /* l_search.c: core.search, core.evaluate */
 
 #endif

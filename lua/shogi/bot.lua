@@ -1,0 +1,151 @@
+-- Bot files: a Lua file returning
+--   {name = "...", author = "...", options = {{name=, type="spin"|"check"|"combo"|"string",
+--    default=, min=, max=, vars=}, ...}, eval = function(view, opts) return centipawns end,
+--    order = function(view, move, opts) return bonus end,      -- optional
+--    prune = function(view, move, opts) return skip end}       -- optional
+-- loaded in an environment holding only string, table, math, utf8, the safe
+-- base functions and the shogi API.  `opts` holds the current option values;
+-- the score is from the side to move's view.
+--   local bot = assert(require("shogi.bot").load("examples/bots/pst.lua"))
+--   local r = bot:search(pos, {depth = 5})
+local error, ipairs, load, pairs, pcall = error, ipairs, load, pairs, pcall
+local require, setmetatable = require, setmetatable
+local tonumber, tostring, type = tonumber, tostring, type
+local assert_, next_, select_, rawequal_, rawget_, rawlen_, rawset_ = assert, next, select, rawequal, rawget, rawlen,
+  rawset
+local getmetatable_ = getmetatable
+local io_open = io.open
+local string, table, math, utf8 = string, table, math, utf8
+local string_format = string.format
+local _ENV = nil -- luacheck: ignore 211
+
+local M = {}
+
+local function environment()
+  return {
+    string = string, table = table, math = math, utf8 = utf8,
+    shogi = require "shogi",
+    assert = assert_, error = error, ipairs = ipairs, next = next_, pairs = pairs, pcall = pcall,
+    select = select_, tonumber = tonumber, tostring = tostring, type = type,
+    rawequal = rawequal_, rawget = rawget_, rawlen = rawlen_, rawset = rawset_,
+    setmetatable = setmetatable, getmetatable = getmetatable_,
+  }
+end
+
+--- load_bot(text, chunkname) -> value | nil, msg
+-- THE SANDBOX HOOK: shogi.sandbox replaces this function (instruction and
+-- memory limits); until then it is a plain load in a restricted environment.
+function M.load_bot(text, chunkname)
+  local chunk, err = load(text, chunkname, "t", environment())
+  if not chunk then return nil, err end
+  local ok, value = pcall(chunk)
+  if not ok then return nil, tostring(value) end
+  return value
+end
+
+local TYPES = {spin = true, check = true, combo = true, string = true}
+
+local function check_option(o, i, where)
+  if type(o) ~= "table" then return string_format("%s: options[%d] is not a table", where, i) end
+  if type(o.name) ~= "string" or not o.name:match("^[%w_]+$") then
+    return string_format("%s: options[%d] needs a name of letters, digits and _", where, i)
+  end
+  if not TYPES[o.type] then
+    return string_format("%s: option '%s' has type %s (spin, check, combo or string)", where, o.name, tostring(o.type))
+  end
+  if o.type == "spin" then
+    if type(o.default) ~= "number" or type(o.min) ~= "number" or type(o.max) ~= "number"
+      or o.min > o.max or o.default < o.min or o.default > o.max then
+      return string_format("%s: spin option '%s' needs numbers min <= default <= max", where, o.name)
+    end
+  elseif o.type == "check" then
+    if type(o.default) ~= "boolean" then
+      return string_format("%s: check option '%s' needs a boolean default", where, o.name)
+    end
+  elseif o.type == "combo" then
+    if type(o.vars) ~= "table" or #o.vars == 0 then
+      return string_format("%s: combo option '%s' needs vars", where, o.name)
+    end
+    local found = false
+    for _, v in ipairs(o.vars) do found = found or v == o.default end
+    if not found then return string_format("%s: combo option '%s': default is not one of vars", where, o.name) end
+  elseif type(o.default) ~= "string" then
+    return string_format("%s: string option '%s' needs a string default", where, o.name)
+  end
+  return nil
+end
+
+local Bot = {}
+Bot.__index = Bot
+
+--- from_value(value, where) -> bot | nil, msg: checks what a bot file returned
+function M.from_value(value, where)
+  if type(value) ~= "table" then return nil, where .. ": a bot file must return a table" end
+  if type(value.eval) ~= "function" then return nil, where .. ": the bot has no eval function" end
+  if value.name ~= nil and type(value.name) ~= "string" then return nil, where .. ": name must be a string" end
+  for _, hook in ipairs {"order", "prune"} do
+    if value[hook] ~= nil and type(value[hook]) ~= "function" then
+      return nil, string_format("%s: %s must be a function", where, hook)
+    end
+  end
+  local options = value.options or {}
+  if type(options) ~= "table" then return nil, where .. ": options must be a list" end
+  local values, seen = {}, {}
+  for i, o in ipairs(options) do
+    local err = check_option(o, i, where)
+    if err then return nil, err end
+    if seen[o.name] then return nil, string_format("%s: option '%s' is given twice", where, o.name) end
+    seen[o.name] = o
+    values[o.name] = o.default
+  end
+  return setmetatable({
+    name = value.name or "bot", author = value.author or "", options = options,
+    eval = value.eval, order = value.order, prune = value.prune, values = values, by_name = seen,
+  }, Bot)
+end
+
+--- load(path) -> bot | nil, msg
+function M.load(path)
+  local f, err = io_open(path, "r")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  local value, msg = M.load_bot(text, "@" .. path)
+  if value == nil then return nil, msg or (path .. ": the bot file returned nothing") end
+  return M.from_value(value, path)
+end
+
+--- bot:set(name, text_or_value) -> true | nil, msg (USI setoption text is accepted)
+function Bot:set(name, value)
+  local o = self.by_name[name]
+  if not o then return nil, string_format("the bot has no option '%s'", tostring(name)) end
+  if o.type == "spin" then
+    local n = tonumber(value)
+    if not n or n ~= n or n < o.min or n > o.max then
+      return nil, string_format("option '%s' takes a number from %s to %s", name, o.min, o.max)
+    end
+    self.values[name] = n
+  elseif o.type == "check" then
+    if value == true or value == "true" then self.values[name] = true
+    elseif value == false or value == "false" then self.values[name] = false
+    else return nil, string_format("option '%s' takes true or false", name) end
+  elseif o.type == "combo" then
+    for _, v in ipairs(o.vars) do
+      if v == value then self.values[name] = v; return true end
+    end
+    return nil, string_format("option '%s' takes one of: %s", name, table.concat(o.vars, ", "))
+  else
+    self.values[name] = tostring(value)
+  end
+  return true
+end
+
+--- bot:search(pos_or_game [, opts]): shogi.search with the bot's evaluation and options
+function Bot:search(x, opts)
+  local o = {}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  o.eval, o.eval_opts, o.order, o.prune = self.eval, self.values, self.order, self.prune
+  return require("shogi.search").search(x, o)
+end
+
+return M

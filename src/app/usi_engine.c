@@ -1,0 +1,476 @@
+/* The USI engine loop: see usi_engine.h.
+ * Input is read with read(2) from fd 0 into one line buffer, blocking between
+ * searches and without blocking from the search's poll callback (every 2048
+ * nodes), so "stop", "ponderhit", "isready" and "quit" are answered while it
+ * thinks.  "go mate" runs the df-pn solver in a thread (the solver has no poll
+ * callback yet) while this thread reads the input. */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <lauxlib.h>
+#include "usi_engine.h"
+#include "../proto/usi.h"
+#include "../search/dfpn.h"
+#include "../search/timeman.h"
+#include "../lua/l_search.h"
+
+#define LINE_MAX_LEN (1 << 16)
+/* the df-pn solver's nodes at the root of each search (a few milliseconds) */
+#define MATE_PROBE_NODES 20000
+
+typedef struct {
+    lua_State *L;
+    int bot_ref;                 /* the bot (shogi.bot) or LUA_NOREF */
+    sg_usi_state st;
+    sg_usi_cmd cmd;              /* the command being handled (big: one, reused) */
+    sg_search *search;
+    size_t search_mb;
+    sg_rules rules;
+    /* input */
+    char buf[LINE_MAX_LEN];
+    size_t len;
+    bool eof;
+    /* one search */
+    volatile int stop;
+    bool quit, stop_seen, infinite;
+    double t0, soft_at, hard_at;  /* absolute deadlines (0: none) */
+    sg_usi_go go;                 /* the go being run, for ponderhit */
+} engine;
+
+static void out(const char *s)
+{
+    fputs(s, stdout);
+    fflush(stdout);
+}
+
+static void info_string(const char *s)
+{
+    printf("info string %s\n", s);
+    fflush(stdout);
+}
+
+/* ---- input ---------------------------------------------------------------------------- */
+/* a whole line into line (true), or false when none is ready (or at the end) */
+static bool next_line(engine *e, char *line, size_t size, int timeout_ms)
+{
+    for (;;) {
+        char *nl = memchr(e->buf, '\n', e->len);
+        if (nl || (e->eof && e->len)) {
+            size_t n = nl ? (size_t)(nl - e->buf) : e->len;
+            size_t k = n < size - 1 ? n : size - 1;
+            memcpy(line, e->buf, k);
+            line[k] = '\0';
+            if (k && line[k - 1] == '\r') line[k - 1] = '\0';
+            size_t used = nl ? n + 1 : n;
+            memmove(e->buf, e->buf + used, e->len - used);
+            e->len -= used;
+            return true;
+        }
+        if (e->eof) return false;
+        if (e->len == sizeof e->buf) { e->len = 0; info_string("line too long: ignored"); }
+        struct pollfd pfd = {0, POLLIN, 0};
+        int r = poll(&pfd, 1, timeout_ms);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        ssize_t got = read(0, e->buf + e->len, sizeof e->buf - e->len);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) { e->eof = true; continue; }
+        e->len += (size_t)got;
+    }
+}
+
+/* ---- the bot -------------------------------------------------------------------------- */
+static bool load_bot(engine *e, const char *path)
+{
+    lua_State *L = e->L;
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "shogi.bot");
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) goto fail;
+    lua_getfield(L, -1, "load");
+    lua_pushstring(L, path);
+    if (lua_pcall(L, 1, 2, 0) != LUA_OK) goto fail;
+    if (lua_isnil(L, -2)) {
+        fprintf(stderr, "komadai: %s\n", lua_tostring(L, -1));
+        lua_settop(L, 0);
+        return false;
+    }
+    lua_pop(L, 1);
+    e->bot_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_settop(L, 0);
+    return true;
+fail:
+    fprintf(stderr, "komadai: %s\n", lua_tostring(L, -1));
+    lua_settop(L, 0);
+    return false;
+}
+
+static const char *bot_field(engine *e, const char *field, const char *def, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", def);
+    if (e->bot_ref == LUA_NOREF) return buf;
+    lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->bot_ref);
+    lua_getfield(e->L, -1, field);
+    if (lua_type(e->L, -1) == LUA_TSTRING && lua_rawlen(e->L, -1) > 0) snprintf(buf, size, "%s", lua_tostring(e->L, -1));
+    lua_pop(e->L, 2);
+    return buf;
+}
+
+/* "option name ..." lines of the bot's options */
+static void bot_options(engine *e)
+{
+    if (e->bot_ref == LUA_NOREF) return;
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->bot_ref);
+    lua_getfield(L, -1, "options");
+    int n = (int)luaL_len(L, -1);
+    for (int i = 1; i <= n; i++) {
+        lua_geti(L, -1, i);
+        lua_getfield(L, -1, "name");
+        lua_getfield(L, -2, "type");
+        lua_getfield(L, -3, "default");
+        const char *name = lua_tostring(L, -3), *type = lua_tostring(L, -2);
+        printf("option name %s type %s default %s", name, type, luaL_tolstring(L, -1, NULL));
+        lua_pop(L, 1);
+        if (strcmp(type, "spin") == 0) {
+            lua_getfield(L, -4, "min");
+            printf(" min %s", luaL_tolstring(L, -1, NULL));
+            lua_getfield(L, -6, "max");
+            printf(" max %s", luaL_tolstring(L, -1, NULL));
+            lua_pop(L, 4);
+        } else if (strcmp(type, "combo") == 0) {
+            lua_getfield(L, -4, "vars");
+            int k = (int)luaL_len(L, -1);
+            for (int j = 1; j <= k; j++) {
+                lua_geti(L, -1, j);
+                printf(" var %s", lua_tostring(L, -1));
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+        printf("\n");
+        lua_pop(L, 4);
+    }
+    lua_pop(L, 2);
+}
+
+static void bot_set(engine *e, const char *name, const char *value)
+{
+    if (e->bot_ref == LUA_NOREF) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "setoption: unknown option '%s'", name);
+        info_string(msg);
+        return;
+    }
+    lua_State *L = e->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e->bot_ref);
+    lua_getfield(L, -1, "set");
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, name);
+    lua_pushstring(L, value);
+    if (lua_pcall(L, 3, 2, 0) != LUA_OK) {
+        info_string(lua_tostring(L, -1));
+        lua_settop(L, 0);
+        return;
+    }
+    if (lua_isnil(L, -2)) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "setoption: %s", lua_tostring(L, -1));
+        info_string(msg);
+    }
+    lua_settop(L, 0);
+}
+
+/* ---- commands while searching --------------------------------------------------------- */
+static void set_deadlines(engine *e, const sg_pos *p, double from)
+{
+    const sg_usi_go *g = &e->go;
+    sg_clock_spec c = {
+        p->side == SG_BLACK ? g->btime : g->wtime, p->side == SG_BLACK ? g->binc : g->winc,
+        g->byoyomi, g->movetime, e->st.margin_ms};
+    double soft, hard;
+    sg_timeman_budget(&c, &soft, &hard);
+    e->soft_at = soft > 0 ? from + soft : 0;
+    e->hard_at = hard > 0 ? from + hard : 0;
+}
+
+static void handle_busy(engine *e, const char *line)
+{
+    char reply[SG_USI_ERR_MAX + 32];
+    sg_usi_parse(line, SG_STANDARD, &e->cmd);
+    sg_usi_action a = sg_usi_step(&e->st, &e->cmd, reply, sizeof reply);
+    out(reply);
+    switch (a) {
+    case SG_USI_DO_STOP: e->stop = 1; e->stop_seen = true; break;
+    case SG_USI_DO_QUIT: e->stop = 1; e->stop_seen = true; e->quit = true; break;
+    case SG_USI_DO_PONDERHIT: {
+        sg_pos p;
+        sg_usi_current(&e->st, &p, NULL, NULL);
+        set_deadlines(e, &p, sg_clock_seconds());
+        e->stop_seen = true; /* the wait after a finished ponder search ends */
+        break;
+    }
+    default: break;
+    }
+}
+
+static void poll_input(void *ud)
+{
+    engine *e = ud;
+    char line[LINE_MAX_LEN];
+    while (!e->quit && next_line(e, line, sizeof line, 0)) handle_busy(e, line);
+    if (e->eof && !e->len) { e->stop = 1; e->quit = true; }
+    double now = sg_clock_seconds();
+    if (e->st.state == SG_USI_THINKING && e->hard_at > 0 && now >= e->hard_at) e->stop = 1;
+}
+
+static void on_progress(void *ud, const void *report)
+{
+    engine *e = ud;
+    const sg_search_report *r = report;
+    char line[4096];
+    for (int k = 0; k < r->lines; k++) {
+        sg_usi_info_line(r, k, r->lines > 1, line, sizeof line);
+        fputs(line, stdout);
+    }
+    fflush(stdout);
+    if (e->st.state == SG_USI_THINKING && e->soft_at > 0 && sg_clock_seconds() >= e->soft_at) e->stop = 1;
+}
+
+/* ---- go -------------------------------------------------------------------------------- */
+static void run_search(engine *e)
+{
+    size_t n = (size_t)e->st.nmoves + 1;
+    uint64_t *keys = malloc(n * sizeof *keys);
+    bool *checks = malloc(n * sizeof *checks);
+    if (!keys || !checks) {
+        free(keys); free(checks);
+        info_string("go: not enough memory");
+        out("bestmove resign\n");
+        sg_usi_search_done(&e->st);
+        return;
+    }
+    sg_pos p;
+    sg_usi_current(&e->st, &p, keys, checks);
+    if ((size_t)e->st.hash_mb != e->search_mb) {
+        sg_search_free(e->search);
+        e->search = sg_search_new((size_t)e->st.hash_mb);
+        e->search_mb = e->search ? (size_t)e->st.hash_mb : 0;
+    }
+    if (!e->search) e->search = sg_search_new(e->search_mb = 1);
+    sg_search_opts o;
+    sg_search_opts_default(&o);
+    o.depth = e->go.depth;
+    o.multipv = e->st.multipv;
+    o.mate_nodes = MATE_PROBE_NODES;
+    o.rules = &e->rules;
+    o.history_keys = keys;
+    o.history_check = checks;
+    o.history_len = (int)n;
+    sg_move only[64];
+    int nonly = 0;
+    for (int i = 0; i < e->go.nsearchmoves; i++) {
+        const char *why;
+        sg_move m;
+        if (sg_move_from_usi(&p, e->go.searchmoves[i], &m, &why) && sg_is_legal(&p, m) == SG_LEGAL) only[nonly++] = m;
+        else {
+            char msg[96];
+            snprintf(msg, sizeof msg, "go: searchmoves: %s is not a legal move here", e->go.searchmoves[i]);
+            info_string(msg);
+        }
+    }
+    o.root_moves = only;
+    o.root_moves_len = nonly;
+    sgl_lua_eval le = {0}, order = {0}, prune = {0};
+    if (e->bot_ref != LUA_NOREF) {
+        lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->bot_ref);
+        lua_getfield(e->L, -1, "eval");
+        lua_getfield(e->L, -2, "values");
+        sgl_lua_eval_init(e->L, -2, lua_gettop(e->L), e->search, &le);
+        o.eval = sgl_lua_eval_call;
+        o.eval_ud = &le;
+        lua_getfield(e->L, -3, "order");
+        if (lua_isfunction(e->L, -1)) {
+            sgl_lua_hook_init(e->L, -1, lua_gettop(e->L) - 1, e->search, &order);
+            o.order = sgl_lua_order_call;
+            o.order_ud = &order;
+        }
+        lua_getfield(e->L, -4, "prune");
+        if (lua_isfunction(e->L, -1)) {
+            sgl_lua_hook_init(e->L, -1, lua_gettop(e->L) - 2, e->search, &prune);
+            o.prune = sgl_lua_prune_call;
+            o.prune_ud = &prune;
+        }
+        lua_settop(e->L, 0);
+    }
+    e->stop = 0;
+    e->stop_seen = false;
+    e->infinite = e->go.infinite;
+    e->soft_at = e->hard_at = 0;
+    if (e->st.state == SG_USI_THINKING && !e->go.infinite) set_deadlines(e, &p, sg_clock_seconds());
+    /* the mate probe takes a tenth of the move's time at most (pondering: 50 ms) */
+    o.mate_seconds = e->hard_at > 0 ? (e->hard_at - sg_clock_seconds()) / 10 : 0.05;
+    if (o.mate_seconds <= 0) o.mate_seconds = 0.001;
+    sg_limits lim = sg_limits_none();
+    lim.nodes = e->go.nodes;
+    lim.stop = &e->stop;
+    lim.poll = poll_input;
+    lim.poll_ud = e;
+    lim.progress = on_progress;
+    lim.progress_ud = e;
+    sg_search_report *r = malloc(sizeof *r);
+    if (!r) {
+        free(keys); free(checks);
+        sgl_lua_eval_free(&le); sgl_lua_eval_free(&order); sgl_lua_eval_free(&prune);
+        out("bestmove resign\n");
+        sg_usi_search_done(&e->st);
+        return;
+    }
+    sg_search_run(e->search, &p, &o, &lim, r);
+    const sgl_lua_eval *all[] = {&le, &order, &prune};
+    static const char *const what[] = {"eval", "order", "prune"};
+    for (int k = 0; k < 3; k++) {
+        if (!all[k]->failed) continue;
+        char msg[600];
+        snprintf(msg, sizeof msg, "%s error: %s", what[k], all[k]->err);
+        info_string(msg);
+    }
+    sgl_lua_eval_free(&le);
+    sgl_lua_eval_free(&order);
+    sgl_lua_eval_free(&prune);
+    /* a search that ended by itself under "go infinite" or "go ponder" waits for stop/ponderhit */
+    char line[LINE_MAX_LEN];
+    while (!e->quit && !e->stop_seen && (e->infinite || e->st.state == SG_USI_PONDERING)) {
+        if (!next_line(e, line, sizeof line, -1)) { if (e->eof) e->quit = true; continue; }
+        handle_busy(e, line);
+    }
+    if (r->lines == 0 && r->best != SG_MOVE_NONE) r->lines = 1;
+    char best[64];
+    sg_usi_bestmove_line(r, e->st.ponder, best, sizeof best);
+    out(best);
+    sg_usi_search_done(&e->st);
+    free(r);
+    free(keys);
+    free(checks);
+}
+
+typedef struct { sg_tt *tt; sg_pos p; sg_dfpn_opts o; sg_dfpn_result r; volatile int done; } mate_job;
+
+static void *mate_thread(void *ud)
+{
+    mate_job *j = ud;
+    sg_dfpn_solve(j->tt, &j->p, j->p.side, &j->o, &j->r);
+    __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+static void run_mate(engine *e)
+{
+    mate_job *j = malloc(sizeof *j);
+    if (j) j->tt = sg_tt_new((size_t)e->st.hash_mb << 20);
+    if (!j || !j->tt) {
+        free(j);
+        info_string("go mate: not enough memory");
+        out("checkmate timeout\n");
+        sg_usi_search_done(&e->st);
+        return;
+    }
+    sg_usi_current(&e->st, &j->p, NULL, NULL);
+    sg_dfpn_opts_default(&j->o);
+    e->stop = 0;
+    e->stop_seen = false;
+    j->o.stop = &e->stop;
+    j->o.max_seconds = e->go.mate_ms > 0 ? (double)e->go.mate_ms / 1000.0 : 0;
+    j->done = 0;
+    pthread_t th;
+    if (pthread_create(&th, NULL, mate_thread, j) != 0) {
+        sg_tt_free(j->tt);
+        free(j);
+        out("checkmate timeout\n");
+        sg_usi_search_done(&e->st);
+        return;
+    }
+    char line[LINE_MAX_LEN];
+    while (!__atomic_load_n(&j->done, __ATOMIC_ACQUIRE)) {
+        if (next_line(e, line, sizeof line, 20)) handle_busy(e, line);
+        else if (e->eof && !e->len) { e->stop = 1; e->quit = true; }
+    }
+    pthread_join(th, NULL);
+    if (j->r.status == SG_DFPN_MATE) {
+        char buf[SG_DFPN_MAX_PV * 7 + 16];
+        int n = snprintf(buf, sizeof buf, "checkmate");
+        for (int i = 0; i < j->r.pv_len; i++) {
+            char u[6];
+            sg_move_to_usi(j->r.pv[i], u);
+            n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", u);
+        }
+        snprintf(buf + n, sizeof buf - (size_t)n, "\n");
+        out(buf);
+    } else {
+        out(j->r.status == SG_DFPN_NOMATE ? "checkmate nomate\n" : "checkmate timeout\n");
+    }
+    sg_tt_free(j->tt);
+    free(j);
+    sg_usi_search_done(&e->st);
+}
+
+/* ---- the loop ------------------------------------------------------------------------------- */
+static void usi_hello(engine *e)
+{
+    char name[128], author[128];
+    bot_field(e, "name", "komadai", name, sizeof name);
+    bot_field(e, "author", "the komadai authors", author, sizeof author);
+    printf("id name %s\nid author %s\n", name, author);
+    printf("option name USI_Hash type spin default %d min 1 max 65536\n", e->st.hash_mb);
+    printf("option name USI_Ponder type check default false\n");
+    printf("option name MultiPV type spin default 1 min 1 max %d\n", SG_MAX_MULTIPV);
+    printf("option name NetworkDelay type spin default %d min 0 max 10000\n", e->st.margin_ms);
+    bot_options(e);
+    out("usiok\n");
+}
+
+static void handle_idle(engine *e, const char *line)
+{
+    char reply[SG_USI_ERR_MAX + 32];
+    sg_usi_parse(line, SG_STANDARD, &e->cmd);
+    sg_usi_action a = sg_usi_step(&e->st, &e->cmd, reply, sizeof reply);
+    out(reply);
+    switch (a) {
+    case SG_USI_DO_REPLY:
+        if (e->cmd.kind == SG_USI_USI) usi_hello(e);
+        break;
+    case SG_USI_DO_NEWGAME:
+        if (e->search) sg_search_clear(e->search);
+        break;
+    case SG_USI_DO_OPTION: bot_set(e, e->cmd.name, e->cmd.value); break;
+    case SG_USI_DO_SEARCH:
+        e->go = e->cmd.go;
+        if (e->go.mate) run_mate(e);
+        else run_search(e);
+        break;
+    case SG_USI_DO_QUIT: e->quit = true; break;
+    default: break;
+    }
+}
+
+int sg_usi_engine_run(lua_State *L, const char *bot_path)
+{
+    engine *e = calloc(1, sizeof *e);
+    if (!e) { fprintf(stderr, "komadai: not enough memory\n"); return 1; }
+    e->L = L;
+    e->bot_ref = LUA_NOREF;
+    sg_usi_state_init(&e->st);
+    sg_rules_computer(&e->rules, SG_STANDARD);
+    if (bot_path && !load_bot(e, bot_path)) { free(e); return 1; }
+    char *line = malloc(LINE_MAX_LEN);
+    if (!line) { free(e); return 1; }
+    while (!e->quit && next_line(e, line, LINE_MAX_LEN, -1)) handle_idle(e, line);
+    free(line);
+    sg_search_free(e->search);
+    if (e->bot_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, e->bot_ref);
+    free(e);
+    return 0;
+}

@@ -1,0 +1,30 @@
+/* Evaluation for the game-tree search: the hook the search calls at its leaves
+ * and the built-in evaluation.  Scores are centipawns from the side to move's
+ * point of view.  The piece values here are the built-in evaluation's own and
+ * the search's material counter (what a Lua view reports as material). */
+#ifndef SG_EVAL_H
+#define SG_EVAL_H
+
+#include "../core/position.h"
+
+/* An evaluation: returns the score of p for its side to move.  ud is the
+ * caller's (a Lua state, a C module's weights).  The search never calls it in
+ * a position with no legal move or a repetition. */
+typedef int (*sg_eval_fn)(void *ud, const sg_pos *p);
+
+/* value of a piece of type t on the board, and in hand (unpromoted types) */
+int sg_eval_piece_value(sg_ptype t);
+int sg_eval_hand_value(sg_ptype t);
+/* material of black minus white: board and hands */
+int sg_eval_material(const sg_pos *p);
+/* what a move changes in sg_eval_material, from the mover's side (captured:
+ * the piece on the destination before the move, SG_NO_PIECE if none) */
+int sg_eval_material_delta(sg_move m, sg_piece captured);
+
+/* The built-in evaluation: material and hands, piece-square terms, king
+ * safety (attackers and defenders around each king).  ud is unused. */
+int sg_eval_builtin(void *ud, const sg_pos *p);
+/* material only, for tests and as the simplest baseline. ud unused. */
+int sg_eval_material_only(void *ud, const sg_pos *p);
+
+#endif

@@ -1,0 +1,599 @@
+/* The game-tree search: see search.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "search.h"
+#include "movepick.h"
+#include "qmoves.h"
+#include "rootmate.h"
+#include "see.h"
+#include "../core/zobrist.h"
+
+#define HIST_CAP 512          /* game positions kept for repetition */
+#define POLL_MASK 2047        /* clock and poll every 2048 nodes */
+#define DEFAULT_MAX_DEPTH 64
+
+typedef struct {
+    sg_move move;
+    int score, prev_score;
+    int pv_len;
+    sg_move pv[SG_SEARCH_MAX_PV];
+} root_move;
+
+#define LMR_N 64
+
+struct sg_search {
+    sg_stt *tt;
+    int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
+    sg_history history;
+    sg_move killers[SG_MAX_PLY + 1][2];
+    /* one search: */
+    sg_pos pos;
+    const sg_search_opts *o;
+    const sg_limits *lim;
+    sg_eval_fn eval;
+    void *eval_ud;
+    sg_rules rules;
+    uint64_t nodes, max_nodes;
+    double t0, hard;
+    bool stop, eval_failed;
+    int ply, seldepth, root_depth;
+    int material[SG_MAX_PLY + 2];
+    int base;                 /* index of the root in keys[] */
+    uint64_t keys[HIST_CAP + SG_MAX_PLY + 2];
+    bool checks[HIST_CAP + SG_MAX_PLY + 2];
+    sg_move pv[SG_MAX_PLY + 1][SG_MAX_PLY + 1];
+    int pv_len[SG_MAX_PLY + 1];
+    sg_move moves[SG_MAX_PLY + 1][SG_MAX_MOVES];
+    int scores[SG_MAX_PLY + 1][SG_MAX_MOVES];
+    root_move root[SG_MAX_MOVES];
+    int root_n;
+};
+
+void sg_search_opts_default(sg_search_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->multipv = 1;
+    o->null_move = true;
+    o->lmr = true;
+}
+
+sg_search *sg_search_new(size_t tt_mb)
+{
+    sg_init();
+    sg_search *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->tt = sg_stt_new(tt_mb);
+    if (!s->tt) { free(s); return NULL; }
+    for (int d = 1; d < LMR_N; d++)
+        for (int c = 1; c < LMR_N; c++) s->lmr[d][c] = (int8_t)(0.5 + log((double)d) * log((double)c) / 2.0);
+    return s;
+}
+
+void sg_search_free(sg_search *s)
+{
+    if (!s) return;
+    sg_stt_free(s->tt);
+    free(s);
+}
+
+void sg_search_clear(sg_search *s)
+{
+    sg_stt_clear(s->tt);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
+}
+
+size_t sg_search_tt_mb(const sg_search *s) { return sg_stt_mb(s->tt); }
+void sg_search_abort(sg_search *s) { s->stop = true; s->eval_failed = true; }
+void sg_search_stop(sg_search *s) { s->stop = true; }
+int sg_search_ply(const sg_search *s) { return s->ply; }
+int sg_search_material(const sg_search *s) { return s->material[s->ply]; }
+
+/* ---- limits -------------------------------------------------------------------- */
+static void check_limits(sg_search *s)
+{
+    if (s->max_nodes && s->nodes >= s->max_nodes) s->stop = true;
+    if ((s->nodes & POLL_MASK) != 0) return;
+    if (s->lim) {
+        if (s->lim->poll) s->lim->poll(s->lim->poll_ud);
+        if (sg_limits_stop_asked(s->lim)) s->stop = true;
+    }
+    if (s->hard > 0 && sg_clock_seconds() - s->t0 >= s->hard) s->stop = true;
+}
+
+/* ---- mate scores in the table: relative to the node -------------------------------- */
+static int to_tt(int v, int ply)
+{ return v >= SG_SCORE_MATE_MIN ? v + ply : v <= -SG_SCORE_MATE_MIN ? v - ply : v; }
+static int from_tt(int v, int ply)
+{ return v >= SG_SCORE_MATE_MIN ? v - ply : v <= -SG_SCORE_MATE_MIN ? v + ply : v; }
+
+/* ---- doing moves with the path kept ----------------------------------------------- */
+static void push_move(sg_search *s, sg_move m, sg_undo *u)
+{
+    sg_piece captured = sg_move_is_drop(m) ? SG_NO_PIECE : s->pos.board[sg_move_to(m)];
+    int d = sg_eval_material_delta(m, captured);
+    int mat = s->material[s->ply] + (s->pos.side == SG_BLACK ? d : -d);
+    sg_do_move(&s->pos, m, u);
+    s->ply++;
+    s->material[s->ply] = mat;
+    s->keys[s->base + s->ply] = sg_pos_key(&s->pos);
+    s->checks[s->base + s->ply] = sg_in_check(&s->pos);
+}
+
+static void pop_move(sg_search *s, sg_move m, const sg_undo *u)
+{
+    sg_undo_move(&s->pos, m, u);
+    s->ply--;
+}
+
+/* the null move: the side to move passes (never in check, so no checkers after) */
+static void push_null(sg_search *s)
+{
+    s->pos.side = sg_opp(s->pos.side);
+    s->pos.board_key ^= sg_Z.side;
+    s->ply++;
+    s->material[s->ply] = s->material[s->ply - 1];
+    s->keys[s->base + s->ply] = sg_pos_key(&s->pos);
+    s->checks[s->base + s->ply] = false;
+}
+
+static void pop_null(sg_search *s)
+{
+    s->pos.side = sg_opp(s->pos.side);
+    s->pos.board_key ^= sg_Z.side;
+    s->ply--;
+}
+
+/* ---- repetition and declaration ------------------------------------------------------ */
+enum { REP_NONE = 0, REP_DRAW, REP_WIN, REP_LOSS };
+
+static int repetition(const sg_search *s)
+{
+    if (!s->rules.sennichite) return REP_NONE;
+    int idx = s->base + s->ply;
+    uint64_t key = s->keys[idx];
+    for (int j = idx - 4; j >= 0; j -= 2) {
+        if (s->keys[j] != key) continue;
+        if (s->rules.perpetual_check) {
+            bool me_checked = true, they_checked = true;
+            for (int k = idx; k > j; k -= 2) me_checked = me_checked && s->checks[k];
+            for (int k = idx - 1; k > j; k -= 2) they_checked = they_checked && s->checks[k];
+            /* the side that checked throughout loses; both did: a draw */
+            if (me_checked && !they_checked) return REP_WIN;
+            if (they_checked && !me_checked) return REP_LOSS;
+        }
+        return REP_DRAW;
+    }
+    return REP_NONE;
+}
+
+static bool can_declare(const sg_search *s)
+{
+    if (!s->rules.declaration || !sg_king_in_camp(&s->pos, s->pos.side)) return false;
+    sg_verdict v;
+    return sg_rules_declaration(&s->rules, &s->pos, &v) == SG_CLAIM_OK;
+}
+
+static int evaluate(sg_search *s)
+{
+    int v = s->eval(s->eval_ud, &s->pos);
+    if (v > SG_SCORE_MATE_MIN - 1) v = SG_SCORE_MATE_MIN - 1;
+    if (v < -SG_SCORE_MATE_MIN + 1) v = -SG_SCORE_MATE_MIN + 1;
+    return v;
+}
+
+/* ---- quiescence ------------------------------------------------------------------------ */
+/* qdepth: plies into the quiescence search; at its first ply quiet checks by
+ * board pieces are tried too (mates and forks near the leaves) */
+static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
+{
+    int ply = s->ply;
+    s->nodes++;
+    check_limits(s);
+    if (s->stop) return 0;
+    if (ply > s->seldepth) s->seldepth = ply;
+    if (ply >= SG_MAX_PLY - 1) return evaluate(s);
+    bool in_check = sg_in_check(&s->pos);
+    int best = -SG_SCORE_INF;
+    if (!in_check) {
+        best = evaluate(s);
+        if (best >= beta) return best;
+        if (best > alpha) alpha = best;
+    }
+    sg_move *moves = s->moves[ply];
+    int *scores = s->scores[ply];
+    /* in check: every evasion (none: mated); else the captures and promotions */
+    int n = in_check ? sg_gen_legal(&s->pos, moves) : sg_gen_tactical(&s->pos, moves);
+    if (n == 0 && in_check) return -SG_SCORE_MATE + ply;
+    if (!in_check && qdepth == 0) {
+        sg_move checks[SG_MAX_MOVES];
+        int k = sg_gen_checks(&s->pos, checks);
+        for (int j = 0; j < k; j++)
+            if (!sg_move_is_drop(checks[j]) && !sg_move_is_tactical(&s->pos, checks[j])) moves[n++] = checks[j];
+    }
+    sg_movepick_score(&s->pos, moves, scores, n, SG_MOVE_NONE, NULL, &s->history);
+    int i = 0;
+    sg_move m;
+    while (sg_movepick_next(moves, scores, n, &i, &m)) {
+        /* moves that lose material in the exchange are skipped */
+        if (!in_check && sg_see(&s->pos, m) < 0) continue;
+        sg_undo u;
+        push_move(s, m, &u);
+        int v = -qsearch(s, -beta, -alpha, qdepth + 1);
+        pop_move(s, m, &u);
+        if (s->stop) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* ---- the main search --------------------------------------------------------------------- */
+static void update_pv(sg_search *s, int ply, sg_move m)
+{
+    s->pv[ply][ply] = m;
+    for (int k = ply + 1; k < s->pv_len[ply + 1]; k++) s->pv[ply][k] = s->pv[ply + 1][k];
+    s->pv_len[ply] = s->pv_len[ply + 1] > ply + 1 ? s->pv_len[ply + 1] : ply + 1;
+}
+
+static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bool allow_null)
+{
+    int ply = s->ply;
+    s->pv_len[ply] = ply;
+    if (depth <= 0) return qsearch(s, alpha, beta, 0);
+    s->nodes++;
+    check_limits(s);
+    if (s->stop) return 0;
+    if (ply > s->seldepth) s->seldepth = ply;
+
+    switch (repetition(s)) {
+    case REP_DRAW: return 0;
+    case REP_WIN: return SG_SCORE_MATE - ply;
+    case REP_LOSS: return -SG_SCORE_MATE + ply;
+    default: break;
+    }
+    if (ply >= SG_MAX_PLY - 1) return evaluate(s);
+    if (can_declare(s)) return SG_SCORE_MATE - ply;
+    /* mate distance pruning */
+    if (alpha < -SG_SCORE_MATE + ply) alpha = -SG_SCORE_MATE + ply;
+    if (beta > SG_SCORE_MATE - ply - 1) beta = SG_SCORE_MATE - ply - 1;
+    if (alpha >= beta) return alpha;
+
+    uint64_t key = sg_pos_key(&s->pos);
+    const sg_stt_entry *te = sg_stt_probe(s->tt, key);
+    sg_move tt_move = te ? te->move : SG_MOVE_NONE;
+    if (te && !pv_node && te->depth >= depth) {
+        int v = from_tt(te->score, ply);
+        int b = te->gen_bound & 3;
+        if (b == SG_BOUND_EXACT || (b == SG_BOUND_LOWER && v >= beta) || (b == SG_BOUND_UPPER && v <= alpha))
+            return v;
+    }
+    bool in_check = sg_in_check(&s->pos);
+    bool mate_window = beta >= SG_SCORE_MATE_MIN || beta <= -SG_SCORE_MATE_MIN
+                    || alpha >= SG_SCORE_MATE_MIN || alpha <= -SG_SCORE_MATE_MIN;
+    int static_eval = in_check ? -SG_SCORE_INF : evaluate(s);
+
+    /* the position is so good a shallow search will not bring it under beta */
+    if (!pv_node && !in_check && !mate_window && depth <= 3 && static_eval - 120 * depth >= beta)
+        return static_eval;
+
+    /* null move: the opponent moves twice and still cannot reach beta */
+    if (s->o->null_move && allow_null && !pv_node && !in_check && depth >= 3 && !mate_window
+        && static_eval >= beta) {
+        int r = 2 + depth / 4;
+        push_null(s);
+        int v = -search(s, -beta, -beta + 1, depth - 1 - r, false, false);
+        pop_null(s);
+        if (s->stop) return 0;
+        if (v >= beta) return v >= SG_SCORE_MATE_MIN ? beta : v;
+    }
+    /* futility: near the leaves, quiet moves cannot lift a hopeless position to alpha */
+    bool futile = !pv_node && !in_check && !mate_window && depth <= 2 && static_eval + 150 * depth <= alpha;
+
+    sg_move *moves = s->moves[ply];
+    int *scores = s->scores[ply];
+    int n = sg_gen_legal(&s->pos, moves);
+    if (n == 0) return -SG_SCORE_MATE + ply;
+    sg_movepick_score(&s->pos, moves, scores, n, tt_move, s->killers[ply], &s->history);
+    if (s->o->order && depth >= 3) {
+        for (int k = 0; k < n && !s->stop; k++)
+            if (moves[k] != tt_move && !sg_move_is_tactical(&s->pos, moves[k]))
+                scores[k] += s->o->order(s->o->order_ud, &s->pos, moves[k]);
+    }
+    bool ask_prune = s->o->prune && !pv_node && !in_check && depth <= 3;
+
+    int best = -SG_SCORE_INF, count = 0, orig_alpha = alpha;
+    sg_move best_move = SG_MOVE_NONE, m;
+    int i = 0;
+    while (sg_movepick_next(moves, scores, n, &i, &m)) {
+        bool tactical = sg_move_is_tactical(&s->pos, m);
+        if (ask_prune && count > 0 && !tactical && m != tt_move && s->o->prune(s->o->prune_ud, &s->pos, m)) continue;
+        if (s->stop) return 0;
+        sg_undo u;
+        push_move(s, m, &u);
+        count++;
+        bool gives_check = sg_in_check(&s->pos);
+        bool quiet = !tactical && !gives_check && m != tt_move;
+        /* shallow quiet moves: pruned when futile or late in the order */
+        if (count > 1 && quiet && (futile || (!pv_node && !in_check && !mate_window && depth <= 3
+                                               && count > 8 + 6 * depth * depth))) {
+            pop_move(s, m, &u);
+            if (futile && best < static_eval + 150 * depth) best = static_eval + 150 * depth;
+            continue;
+        }
+        /* checks by a board piece are extended (drops would explode: a hand full of
+         * pieces checks from everywhere) */
+        int new_depth = depth - 1 + (gives_check && !sg_move_is_drop(m) && ply < 2 * s->root_depth ? 1 : 0);
+        int v;
+        if (count == 1) {
+            v = -search(s, -beta, -alpha, new_depth, pv_node, true);
+        } else {
+            int r = 0;
+            if (s->o->lmr && depth >= 3 && count > 3 && !in_check && quiet
+                && m != s->killers[ply][0] && m != s->killers[ply][1] && !mate_window) {
+                r = s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
+                if (pv_node && r > 0) r--;
+                if (r > new_depth - 1) r = new_depth - 1;
+                if (r < 0) r = 0;
+            }
+            v = -search(s, -alpha - 1, -alpha, new_depth - r, false, true);
+            if (v > alpha && r > 0) v = -search(s, -alpha - 1, -alpha, new_depth, false, true);
+            if (v > alpha && v < beta && pv_node) v = -search(s, -beta, -alpha, new_depth, true, true);
+        }
+        pop_move(s, m, &u);
+        if (s->stop) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                alpha = v;
+                if (pv_node) update_pv(s, ply, m);
+                if (v >= beta) {
+                    if (!tactical) {
+                        if (s->killers[ply][0] != m) {
+                            s->killers[ply][1] = s->killers[ply][0];
+                            s->killers[ply][0] = m;
+                        }
+                        sg_history_reward(&s->history, s->pos.side, m, depth);
+                        for (int k = 0; k < i - 1; k++)
+                            if (!sg_move_is_tactical(&s->pos, moves[k]))
+                                sg_history_penalty(&s->history, s->pos.side, moves[k], depth);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
+    sg_stt_store(s->tt, key, best_move, to_tt(best, ply), depth, bound);
+    return best;
+}
+
+/* ---- the root ------------------------------------------------------------------------------ */
+static void sort_root(sg_search *s, int first)
+{
+    for (int i = first + 1; i < s->root_n; i++) {
+        root_move r = s->root[i];
+        int j = i;
+        while (j > first && s->root[j - 1].score < r.score) { s->root[j] = s->root[j - 1]; j--; }
+        s->root[j] = r;
+    }
+}
+
+/* searches the root moves from index first; the best is moved there */
+static int root_search(sg_search *s, int alpha, int beta, int depth, int first)
+{
+    int best = -SG_SCORE_INF;
+    for (int i = first; i < s->root_n; i++) {
+        root_move *r = &s->root[i];
+        sg_undo u;
+        push_move(s, r->move, &u);
+        bool gives_check = sg_in_check(&s->pos);
+        int nd = depth - 1 + (gives_check && !sg_move_is_drop(r->move) ? 1 : 0);
+        int v;
+        if (i == first) {
+            v = -search(s, -beta, -alpha, nd, true, true);
+        } else {
+            v = -search(s, -alpha - 1, -alpha, nd, false, true);
+            if (v > alpha && v < beta) v = -search(s, -beta, -alpha, nd, true, true);
+        }
+        pop_move(s, r->move, &u);
+        if (s->stop) break;
+        if (v > best) best = v;
+        if (v > alpha) {
+            r->score = v;
+            r->pv[0] = r->move;
+            int len = 1;
+            for (int k = 1; k < s->pv_len[1] && len < SG_SEARCH_MAX_PV; k++) r->pv[len++] = s->pv[1][k];
+            r->pv_len = len;
+            alpha = v;
+            if (v >= beta) break;
+        } else {
+            r->score = -SG_SCORE_INF;
+        }
+    }
+    sort_root(s, first);
+    return best;
+}
+
+static int search_line(sg_search *s, int depth, int pv_idx, int *bound)
+{
+    int prev = s->root[pv_idx].prev_score, delta = 40;
+    int alpha = -SG_SCORE_INF, beta = SG_SCORE_INF;
+    if (depth >= 4 && prev > -SG_SCORE_MATE_MIN && prev < SG_SCORE_MATE_MIN) {
+        alpha = prev - delta;
+        beta = prev + delta;
+    }
+    for (;;) {
+        for (int i = pv_idx; i < s->root_n; i++) s->root[i].score = -SG_SCORE_INF;
+        int v = root_search(s, alpha, beta, depth, pv_idx);
+        *bound = SG_BOUND_EXACT;
+        if (s->stop) return v;
+        if (v <= alpha && alpha > -SG_SCORE_INF) {
+            alpha = v - delta < -SG_SCORE_INF ? -SG_SCORE_INF : v - delta;
+            *bound = SG_BOUND_UPPER;
+        } else if (v >= beta && beta < SG_SCORE_INF) {
+            beta = v + delta > SG_SCORE_INF ? SG_SCORE_INF : v + delta;
+            *bound = SG_BOUND_LOWER;
+        } else {
+            return v;
+        }
+        delta *= 2;
+        if (delta > 1000) { alpha = -SG_SCORE_INF; beta = SG_SCORE_INF; }
+    }
+}
+
+static void fill_report(sg_search *s, sg_search_report *out, int depth, int lines)
+{
+    out->depth = depth;
+    out->seldepth = s->seldepth;
+    out->lines = lines;
+    for (int k = 0; k < lines; k++) {
+        const root_move *r = &s->root[k];
+        sg_search_line *l = &out->line[k];
+        l->move = r->move;
+        l->score = r->score;
+        l->bound = SG_BOUND_EXACT;
+        l->pv_len = r->pv_len;
+        memcpy(l->pv, r->pv, sizeof(sg_move) * (size_t)r->pv_len);
+    }
+    out->nodes = s->nodes;
+    out->seconds = sg_clock_seconds() - s->t0;
+    out->nps = out->seconds > 0 ? (uint64_t)((double)s->nodes / out->seconds) : 0;
+    out->hashfull = sg_stt_hashfull(s->tt);
+    out->best = lines ? s->root[0].move : SG_MOVE_NONE;
+    out->score = lines ? s->root[0].score : 0;
+}
+
+static bool allowed_at_root(const sg_search_opts *o, sg_move m)
+{
+    if (o->root_moves_len <= 0) return true;
+    for (int i = 0; i < o->root_moves_len; i++)
+        if (o->root_moves[i] == m) return true;
+    return false;
+}
+
+static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, const sg_limits *limits)
+{
+    s->pos = *root;
+    s->o = o;
+    s->lim = limits;
+    s->eval = o->eval ? o->eval : sg_eval_builtin;
+    s->eval_ud = o->eval ? o->eval_ud : NULL;
+    if (o->rules) s->rules = *o->rules;
+    else sg_rules_jsa(&s->rules, root->variant);
+    s->nodes = 0;
+    s->max_nodes = limits ? limits->nodes : 0;
+    s->t0 = sg_clock_seconds();
+    s->hard = limits ? limits->seconds : 0;
+    s->stop = s->eval_failed = false;
+    s->ply = s->seldepth = 0;
+    s->material[0] = sg_eval_material(root);
+    /* the game's positions, the root's last */
+    int h = 0;
+    if (o->history_keys && o->history_len > 1) {
+        int from = o->history_len - 1 > HIST_CAP ? o->history_len - 1 - HIST_CAP : 0;
+        for (int i = from; i < o->history_len - 1; i++) {
+            s->keys[h] = o->history_keys[i];
+            s->checks[h] = o->history_check ? o->history_check[i] : false;
+            h++;
+        }
+    }
+    s->base = h;
+    s->keys[h] = sg_pos_key(root);
+    s->checks[h] = sg_in_check(root);
+    memset(s->killers, 0, sizeof s->killers);
+    sg_stt_new_search(s->tt);
+}
+
+void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
+                   const sg_limits *limits, sg_search_report *out)
+{
+    memset(out, 0, sizeof *out);
+    setup(s, root, o, limits);
+    if (can_declare(s)) {
+        out->declare = true;
+        out->score = SG_SCORE_MATE;
+        return;
+    }
+    sg_move moves[SG_MAX_MOVES];
+    int n = sg_gen_legal(&s->pos, moves);
+    s->root_n = 0;
+    for (int i = 0; i < n; i++) {
+        if (!allowed_at_root(o, moves[i])) continue;
+        root_move *r = &s->root[s->root_n++];
+        r->move = moves[i];
+        r->score = r->prev_score = -SG_SCORE_INF;
+        r->pv[0] = moves[i];
+        r->pv_len = 1;
+    }
+    if (s->root_n == 0) {
+        out->score = -SG_SCORE_MATE;
+        return;
+    }
+    /* a first order: the ordering's scores */
+    int sc[SG_MAX_MOVES];
+    for (int i = 0; i < s->root_n; i++) moves[i] = s->root[i].move;
+    sg_movepick_score(&s->pos, moves, sc, s->root_n, SG_MOVE_NONE, NULL, &s->history);
+    for (int i = 0; i < s->root_n; i++) s->root[i].score = sc[i];
+    sort_root(s, 0);
+    for (int i = 0; i < s->root_n; i++) s->root[i].score = -SG_SCORE_INF;
+
+    int multipv = o->multipv < 1 ? 1 : o->multipv > SG_MAX_MULTIPV ? SG_MAX_MULTIPV : o->multipv;
+    /* a proven mate at the root ends the search (searchmoves and MultiPV aside) */
+    sg_move mpv[SG_SEARCH_MAX_PV];
+    int mlen = 0;
+    if (o->mate_nodes > 0 && multipv == 1 && o->root_moves_len == 0
+        && sg_root_mate(root, o->mate_nodes, o->mate_seconds > 0 ? o->mate_seconds : s->hard / 10,
+                        limits ? limits->stop : NULL, mpv, SG_SEARCH_MAX_PV, &mlen)) {
+        for (int i = 0; i < s->root_n; i++) {
+            if (s->root[i].move != mpv[0]) continue;
+            root_move tmp = s->root[i];
+            s->root[i] = s->root[0];
+            s->root[0] = tmp;
+            s->root[0].score = SG_SCORE_MATE - mlen;
+            s->root[0].pv_len = mlen;
+            for (int k = 0; k < mlen; k++) s->root[0].pv[k] = mpv[k];
+            fill_report(s, out, mlen, 1);
+            out->seldepth = mlen;
+            if (limits && limits->progress) limits->progress(limits->progress_ud, out);
+            return;
+        }
+    }
+    if (multipv > s->root_n) multipv = s->root_n;
+    int max_depth = o->depth > 0 ? o->depth : DEFAULT_MAX_DEPTH;
+    if (max_depth > SG_MAX_PLY - 8) max_depth = SG_MAX_PLY - 8;
+    fill_report(s, out, 0, 1);  /* a move even if the first iteration is cut short */
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->root_depth = depth;
+        s->seldepth = 0;
+        for (int i = 0; i < s->root_n; i++) s->root[i].prev_score = s->root[i].score;
+        int bound = SG_BOUND_EXACT;
+        for (int k = 0; k < multipv && !s->stop; k++) search_line(s, depth, k, &bound);
+        if (s->stop) {
+            /* a better first move found in the unfinished iteration is kept */
+            if (depth > 1 && s->root[0].score > -SG_SCORE_INF && s->root[0].move != out->best
+                && s->root[0].score > out->score) {
+                fill_report(s, out, depth - 1, out->lines);
+            }
+            break;
+        }
+        fill_report(s, out, depth, multipv);
+        if (limits && limits->progress) limits->progress(limits->progress_ud, out);
+        int mate = sg_score_mate_plies(out->score);
+        if (mate != 0 && depth >= (mate < 0 ? -mate : mate) + 2 && multipv == 1 && o->depth <= 0) break;
+        double t = sg_clock_seconds() - s->t0;
+        if (o->soft_seconds > 0 && (t >= o->soft_seconds || s->root_n == 1)) break;
+    }
+    out->seconds = sg_clock_seconds() - s->t0;
+    out->nodes = s->nodes;
+    out->nps = out->seconds > 0 ? (uint64_t)((double)s->nodes / out->seconds) : 0;
+    out->stopped = s->stop;
+    out->eval_failed = s->eval_failed;
+}

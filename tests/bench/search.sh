@@ -1,0 +1,52 @@
+#!/bin/sh
+# make bench BENCH=search: nodes per second of the game-tree search at fixed
+# opening positions from real games (tests/data/records: the 2005 Yamada-GPS
+# game and the 2014 Ryuou game), SEARCH_MS a move (default 2000), one thread,
+# all engines driven through USI the same way:
+#   built-in   komadai --usi (the C evaluation)
+#   lua pst    komadai --usi examples/bots/pst.lua (an evaluation in Lua)
+#   anchor     YaneuraOu's material engine, when $YANEURAOU_MATERIAL (default
+#              /work/anchors/YaneuraOu-material) is an executable; built outside
+#              the repository, never committed.
+# Each row: the nodes per second of the last info line, and the ratios the
+# issue asks for (lua/built-in >= 0.25; built-in/anchor >= 1.0).
+cd "$(dirname "$0")/../.." || exit 2
+MS=${SEARCH_MS:-2000}
+ANCHOR=${YANEURAOU_MATERIAL:-/work/anchors/YaneuraOu-material}
+POSITIONS="ln1g3nl/2skgsr2/ppppppbpp/9/6p2/2PPP4/PPB1SPPPP/2K4R1/LNSG1G1NL b - 17
+lnkg3nl/2s1gs3/pppppp1pp/5b3/9/1BPPP1r2/PP1GSP1PP/2K4R1/LNSG3NL b Pp 25
+ln1gk2nl/1r4g2/pppsp1sp1/3p1pp1p/7P1/2P3PS1/PPSPPP2P/3K3R1/LN1G1G1NL b Bb 21
+ln2k2nl/2g2r3/pp1sp1gp1/2pp1ps1p/7P1/2P6/PPSPPPS1P/2K1G2R1/LN1G3NL b BPbp 31"
+
+# nps ENGINE_CMD SETUP SFEN: the nps of the last info line with nodes and time
+nps() {
+    out=$( (printf 'usi\n%sisready\n' "$2"; sleep 1; printf 'usinewgame\nposition sfen %s\ngo movetime %s\n' "$3" "$MS";
+            sleep $(( MS / 1000 + 2 )); printf 'quit\n') | $1 2>/dev/null)
+    echo "$out" | grep '^info.* nodes ' | grep ' time ' | tail -n 1 |
+        awk '{for (i = 1; i < NF; i++) {if ($i == "nodes") n = $(i + 1); if ($i == "time") t = $(i + 1)} }
+             END {if (t > 0) printf "%d", n * 1000 / t; else print 0}'
+}
+
+echo "== search (single thread, ${MS} ms a move, nodes/s from each engine's last info line)"
+have_anchor=""; [ -x "$ANCHOR" ] && have_anchor=1
+anchor_setup='setoption name Threads value 1
+setoption name USI_Hash value 64
+setoption name BookFile value no_book
+setoption name NetworkDelay value 0
+setoption name NetworkDelay2 value 0
+setoption name MinimumThinkingTime value 1
+'
+echo "$POSITIONS" | while IFS= read -r sfen; do
+    [ -n "$sfen" ] || continue
+    b=$(nps "build/komadai --usi" 'setoption name USI_Hash value 64
+' "$sfen")
+    l=$(nps "build/komadai --usi examples/bots/pst.lua" 'setoption name USI_Hash value 64
+' "$sfen")
+    row=$(awk -v b="$b" -v l="$l" 'BEGIN {printf "built-in %8.0f  lua pst %8.0f (%.2f of built-in)", b, l, (b > 0 ? l / b : 0)}')
+    if [ -n "$have_anchor" ]; then
+        a=$(nps "$ANCHOR" "$anchor_setup" "$sfen")
+        row="$row$(awk -v a="$a" -v b="$b" 'BEGIN {printf "  anchor %8.0f (built-in %.2fx)", a, (a > 0 ? b / a : 0)}')"
+    fi
+    echo "  $(echo "$sfen" | cut -c1-24)...  $row"
+done
+[ -n "$have_anchor" ] || echo "  (no anchor at $ANCHOR: set YANEURAOU_MATERIAL to compare)"

@@ -1,0 +1,34 @@
+#!/bin/sh
+# shogi.search inside komadai: Ctrl-C (SIGINT) stops a search, which returns
+# the best move so far (interrupted = true) and the script goes on; the same
+# with a Lua evaluation running when the signal comes.
+# KOMADAI=path tests another binary (default build/asan/komadai).
+# Last line: "N passed, N failed".
+cd "$(dirname "$0")/../.." || exit 2
+K=${KOMADAI:-build/asan/komadai}
+case $K in /*) ;; *) K=$PWD/$K;; esac
+passed=0; failed=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
+ok()  { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; cat "$tmp/out" "$tmp/err"; }
+
+cat >"$tmp/intr.lua" <<'LUA'
+local pid = io.open("/proc/self/stat"):read("l"):match("^(%d+)")
+local function later() io.popen("sleep 0.5; kill -INT " .. pid) end
+later()
+local r = shogi.search(shogi.position "startpos", {depth = 60})
+print("builtin", r.move ~= nil, r.interrupted, r.stopped)
+later()
+r = shogi.search(shogi.position "startpos", {depth = 60, eval = function(v) return v:material() end})
+print("lua", r.move ~= nil, r.interrupted, r.stopped)
+print("goes on")
+LUA
+timeout 60 "$K" "$tmp/intr.lua" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] && ok || bad "exit status $rc"
+grep -qx "builtin	true	true	true" "$tmp/out" && ok || bad "built-in evaluation interrupted"
+grep -qx "lua	true	true	true" "$tmp/out" && ok || bad "Lua evaluation interrupted"
+grep -qx "goes on" "$tmp/out" && ok || bad "the script goes on"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -231,7 +231,7 @@ static int pmain(lua_State *L)
     if (argc >= 2 && strcmp(argv[1], "--usi") == 0) { /* the USI engine: nothing else on the line */
         if (argc > 3) { fprintf(stderr, SG_PROGNAME ": --usi takes one bot file at most\n"); return 0; }
         open_program(L);
-        *ok = sg_usi_engine_run(L, argc == 3 ? argv[2] : NULL) == 0;
+        *status = sg_usi_engine_run(L, argc == 3 ? argv[2] : NULL) == 0 ? 0 : 1;
         return 0;
     }
     int args = collect_args(argv, argc, &script);

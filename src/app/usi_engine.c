@@ -382,8 +382,8 @@ static void run_mate(engine *e)
     sg_dfpn_opts_default(&j->o);
     e->stop = 0;
     e->stop_seen = false;
-    j->o.stop = &e->stop;
-    j->o.max_seconds = e->go.mate_ms > 0 ? (double)e->go.mate_ms / 1000.0 : 0;
+    j->o.limits.stop = &e->stop;
+    j->o.limits.seconds = e->go.mate_ms > 0 ? (double)e->go.mate_ms / 1000.0 : 0;
     j->done = 0;
     pthread_t th;
     if (pthread_create(&th, NULL, mate_thread, j) != 0) {

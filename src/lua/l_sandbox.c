@@ -160,7 +160,7 @@ static int run_here(lua_State *L, const char *text, size_t len, const char *chun
     lua_setallocf(L, run.f, run.ud);
     sgl_sb_disarm(L, co, outer);
     if (run.stopped == SGL_SB_INTERRUPT) {
-        *sgl_interrupt_flag() = 0;
+        *sgl_interrupt_flag(L) = 0;
         return luaL_error(L, "interrupted!");
     }
     if (run.stopped) return push_stop(L, (sgl_sb_status)run.stopped, o, chunkname, "");
@@ -197,7 +197,7 @@ static int l_sandbox_load(lua_State *L)
     if (st == SGL_SB_OK) return 1;
     lua_pop(L, 1);
     if (st == SGL_SB_INTERRUPT) {
-        *sgl_interrupt_flag() = 0;
+        *sgl_interrupt_flag(L) = 0;
         return luaL_error(L, "interrupted!");
     }
     return push_stop(L, st, &o, chunkname, msg);

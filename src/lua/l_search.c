@@ -284,7 +284,7 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
     int status = lua_pcall(L, 2, 1, 0);
     v->p = NULL;
     int score = 0;
-    if (status != LUA_OK && *sgl_interrupt_flag()) {
+    if (status != LUA_OK && *sgl_interrupt_flag(L)) {
         sg_search_stop(e->search);   /* Ctrl-C inside the evaluation: a stop, not a fault */
         score = 0;
     } else if (status != LUA_OK) {
@@ -316,9 +316,9 @@ static int hook_call(sgl_lua_eval *e, const sg_pos *p, sg_move m)
     int status = lua_pcall(L, 3, 1, 0);
     v->p = NULL;
     if (status != LUA_OK) {
-        if (*sgl_interrupt_flag()) sg_search_stop(e->search);
+        if (*sgl_interrupt_flag(L)) sg_search_stop(e->search);
         else fail(e, luaL_tolstring(L, -1, NULL));
-        lua_settop(L, lua_gettop(L) - (*sgl_interrupt_flag() ? 1 : 2));
+        lua_settop(L, lua_gettop(L) - (*sgl_interrupt_flag(L) ? 1 : 2));
     }
     return status;
 }
@@ -543,7 +543,7 @@ static void on_progress(void *ud, const void *report)
 static int core_search(lua_State *L)
 {
     sg_pos *p = sgl_testpos(L, 1);
-    if (!p) p = sgl_game_current(L, 1);
+    if (!p) p = sgl_testpos_or_game(L, 1);
     if (!p) return luaL_argerror(L, 1, "position or game expected");
     if (lua_isnoneornil(L, 2)) { lua_newtable(L); lua_replace(L, 2); }
     luaL_checktype(L, 2, LUA_TTABLE);
@@ -640,11 +640,11 @@ static int core_search(lua_State *L)
         lim.progress = on_progress;
         lim.progress_ud = &ic;
     }
-    lim.interrupt = sgl_interrupt_flag();
+    lim.interrupt = sgl_interrupt_flag(L);
     sg_search_report *r = lua_newuserdatauv(L, sizeof *r, 0);
     sg_search_run(s, p, &o, &lim, r);
-    bool interrupted = *sgl_interrupt_flag() != 0;
-    *sgl_interrupt_flag() = 0;
+    bool interrupted = *sgl_interrupt_flag(L) != 0;
+    *sgl_interrupt_flag(L) = 0;
     /* Ctrl-C is answered here with the best move so far: the host's stop hook
      * (a count hook of 1 armed by the REPL's SIGINT handler) is disarmed so
      * the caller goes on with the result */
@@ -666,7 +666,7 @@ static int core_search(lua_State *L)
 static int core_evaluate(lua_State *L)
 {
     sg_pos *p = sgl_testpos(L, 1);
-    if (!p) p = sgl_game_current(L, 1);
+    if (!p) p = sgl_testpos_or_game(L, 1);
     if (!p) return luaL_argerror(L, 1, "position or game expected");
     const sgl_c_eval *ce = luaL_testudata(L, 2, SGL_C_EVAL);
     if (ce && ce->fn) {

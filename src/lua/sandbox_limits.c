@@ -96,7 +96,7 @@ static void hook(lua_State *L, lua_Debug *ar)
         lua_sethook(L, NULL, 0, 0);
         return;
     }
-    if (!r->stopped && *sgl_interrupt_flag()) r->stopped = SGL_SB_INTERRUPT; /* the host's Ctrl-C */
+    if (!r->stopped && *sgl_interrupt_flag(L)) r->stopped = SGL_SB_INTERRUPT; /* the host's Ctrl-C */
     if (!r->stopped && ++r->ticks % CLOCK_EVERY == 0) {
         if (sgl_sb_cpu_now() - r->cpu_start > r->cpu_limit) r->stopped = SGL_SB_CPU;
         else if (sgl_sb_wall_now() > r->wall_deadline) r->stopped = SGL_SB_WALL;

@@ -331,7 +331,7 @@ static void worker_main(int fd, job *j)
 
 /* ---- the host's side ---------------------------------------------------------------------- */
 /* reads the answer into b until EOF or the deadline; 1: EOF, 0: deadline, -1: interrupted */
-static int read_answer(int fd, wbuf *b, double deadline)
+static int read_answer(int fd, wbuf *b, double deadline, volatile int *interrupt)
 {
     char chunk[65536];
     for (;;) {
@@ -341,7 +341,7 @@ static int read_answer(int fd, wbuf *b, double deadline)
         int k = poll(&pfd, 1, (int)(left * 1000) + 1);
         if (k < 0) {
             if (errno == EINTR) {
-                if (*sgl_interrupt_flag()) return -1;
+                if (*interrupt) return -1;
                 continue;
             }
             return 1;
@@ -384,7 +384,7 @@ void sgl_sb_run_worker(lua_State *L, const char *text, size_t len, const char *c
     }
     close(fds[1]);
     wbuf b = {NULL, 0, 0, o->memory + MAX_MESSAGE + 16, 0};
-    int got = read_answer(fds[0], &b, sgl_sb_wall_now() + o->wall);
+    int got = read_answer(fds[0], &b, sgl_sb_wall_now() + o->wall, sgl_interrupt_flag(L));
     close(fds[0]);
     if (got != 1 || b.full) kill(pid, SIGKILL);
     int ws = 0;

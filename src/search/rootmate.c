@@ -16,9 +16,9 @@ bool sg_root_mate(const sg_pos *root, uint64_t nodes, double seconds, volatile i
     if (tt && r) {
         sg_dfpn_opts o;
         sg_dfpn_opts_default(&o);
-        o.max_nodes = nodes;
-        o.max_seconds = seconds;
-        o.stop = stop;
+        o.limits.nodes = nodes;
+        o.limits.seconds = seconds;
+        o.limits.stop = stop;
         o.count_futile = true;
         o.shortest = false;
         sg_dfpn_solve(tt, root, root->side, &o, r);

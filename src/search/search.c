@@ -25,7 +25,7 @@ typedef struct {
 struct sg_search {
     sg_stt *tt;
     int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
-    sg_history history;
+    sg_move_history history;
     sg_move killers[SG_MAX_PLY + 1][2];
     /* one search: */
     sg_pos pos;

@@ -160,10 +160,15 @@ function Session:reveal()
   return text, line
 end
 
---- s:skip(): the exercise counts as missed; on to the next
-function Session:skip()
+--- s:give_up(): the exercise counts as missed (it stays the current one)
+function Session:give_up()
   local st = self:_state()
   if st and st.status == "open" then finish(self, st, "missed") end
+end
+
+--- s:skip() -> the next exercise: this one counts as missed
+function Session:skip()
+  self:give_up()
   return self:next()
 end
 

@@ -94,7 +94,7 @@ function M.start(files, show, opts)
       files = store and store:paths() or {}
       if #files == 0 then return false, "no drill has been played yet: name the drill files" end
     else
-      return false, ":drill: no file given (:drill examples/drills/tsume.lua)"
+      return false, "no drill file given (:drill FILE, komadai --drill FILE)"
     end
   end
   local old = state

@@ -18,5 +18,12 @@ return {
       prompt = "Mate in 3",
       explain = "The rook sacrifice pulls the king up to 3d, where the lance and the other rook finish it.",
     },
+    {
+      position = "l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1",
+      goal = "mate", length = 5,
+      answers = "B*8c 6a5a N*4c 5a4a N*5c",
+      prompt = "Mate in 5: a bishop and two knights",
+      explain = "The bishop drives the king right; the knights, dropped one behind the other, close the net.",
+    },
   },
 }

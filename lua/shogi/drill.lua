@@ -25,7 +25,7 @@ M.GOALS = {move = true, mate = true, sequence = true, play = true}
 local DRILL_KEYS = {title = true, author = true, level = true, exercises = true, notes = true}
 local EXERCISE_KEYS = {position = true, prompt = true, goal = true, answers = true, hints = true,
   explain = true, opponent = true, rules = true, margin = true, length = true, moves = true,
-  depth = true, title = true, variant = true}
+  depth = true, title = true, variant = true, side = true}
 
 local Drill = {}
 Drill.__index = Drill
@@ -164,7 +164,11 @@ local function read_exercise(t, i, dir, where)
     return ex
   end
   ex.position = pos
-  ex.side = pos:side()
+  ex.side = t.side or pos:side()
+  if ex.side ~= "b" and ex.side ~= "w" then add_fault("side must be \"b\" or \"w\"") end
+  if ex.side ~= pos:side() and goal ~= "sequence" and goal ~= "play" then
+    add_fault("the student's side must be the side to move (the drill moves first only in a sequence or a play)")
+  end
   local ok, rs = pcall(read_rules, t.rules)
   if not ok then add_fault("rules: " .. tostring(rs)) else ex.rules = rs end
   ex.answers = read_answers(ex, add_fault)

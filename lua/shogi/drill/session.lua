@@ -28,8 +28,16 @@ local function new_game(ex)
 end
 
 -- the state of one exercise as the session plays it
-local function fresh(ex)
-  return {ex = ex, game = new_game(ex), wrong = 0, hints = 0, status = "open", step = 0, line = {}}
+-- (the drill moves first when the student plays the other side)
+local function fresh(ex, depth)
+  local st = {ex = ex, game = new_game(ex), wrong = 0, hints = 0, status = "open", step = 0, line = {}}
+  if st.game:side() ~= ex.side then
+    local m
+    if ex.goal == "sequence" then m = ex.answers[1]
+    else m = require("shogi.drill.oracle").opponent_move(st.game, ex.opponent, ex.dir, ex.depth or depth) end
+    if m then st.game:play(m) end
+  end
+  return st
 end
 
 --- session.new(drill [, opts])
@@ -54,7 +62,7 @@ function Session:_enter()
   while self.at <= #self.order do
     local ex = self.drill.exercises[self.order[self.at]]
     if #ex.faults == 0 then
-      local ok, st = pcall(fresh, ex)
+      local ok, st = pcall(fresh, ex, self.depth)
       if ok and st.game then
         self.states[self.at] = st
         return
@@ -176,7 +184,7 @@ end
 function Session:retry()
   local st = self:_state()
   if not st then return nil end
-  local n = fresh(st.ex)
+  local n = fresh(st.ex, self.depth)
   n.wrong, n.hints = st.wrong, st.hints
   if st.status ~= "open" then n.status, n.replay = "open", true end
   n.counted = st.status ~= "open"

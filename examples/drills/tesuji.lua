@@ -20,6 +20,7 @@ return {
       goal = "move",
       answers = {"P*8h"},
       margin = 30,
+      depth = 5,
       prompt = "Sente is in check from the bishop: block it",
       explain = "Block next to the king: the king guards the pawn on 8h, so the bishop cannot take it with check.",
     },

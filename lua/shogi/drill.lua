@@ -175,7 +175,9 @@ local function read_exercise(t, i, dir, where)
   if goal == "move" and #ex.answers == 0 and not ex.margin and #ex.faults == 0 then
     add_fault("a move exercise needs answers or a margin")
   end
-  if goal == "sequence" and #ex.answers == 0 and #ex.faults == 0 then add_fault("a sequence needs its line in answers") end
+  if goal == "sequence" and #ex.answers == 0 and #ex.faults == 0 then
+    add_fault("a sequence needs its line in answers")
+  end
   if goal == "mate" and #pos:checks() == 0 then
     add_fault("the attacker has no check")
   end

@@ -35,7 +35,8 @@ function CHECK.mate(ex, add, note)
   if not report.exact then note("the solver could not prove the shortest length") end
   local stated = ex.length or (#ex.answers > 1 and #ex.answers) or nil
   if stated and stated ~= report.length then
-    add(string_format("the mate is %d moves, not %d: %s", report.length, stated, table_concat(report.solver_line, " ")))
+    add(string_format("the mate is %d %s, not %d: %s", report.length, report.length == 1 and "move" or "moves", stated,
+      table_concat(report.solver_line, " ")))
   end
   for _, f in ipairs(report.solution_faults or {}) do add("answers: " .. f) end
   if #ex.answers == 1 then
@@ -70,7 +71,8 @@ function CHECK.move(ex, add, note, o)
   if #ex.answers == 0 then note(string_format("the search's best: %s (%d)", name_of(pos, best.move), best.cp)) end
   for _, l in ipairs(best.lines or {}) do
     if not is_answer[l.move] and #ex.answers > 0 and best.cp - l.cp <= margin then
-      note(string_format("flagged: %s is within the margin of the best too (%d)", name_of(pos, l.move), l.cp))
+      note(string_format("flagged: %s is not an answer but within the margin of the best (%d)", name_of(pos, l.move),
+        l.cp))
     end
   end
 end

@@ -61,7 +61,9 @@ end
 function M.default_prompt(ex)
   local side = SIDE[ex.side] or ex.side
   if ex.goal == "mate" then return string_format("%s to move: mate in %d", side, M.mate_length(ex)) end
-  if ex.goal == "sequence" then return string_format("%s to move: play the line (%d moves)", side, #ex.answers) end
+  if ex.goal == "sequence" then
+    return string_format("%s: play the line (%d moves; the drill plays the other side)", side, #ex.answers)
+  end
   if ex.goal == "play" then return string_format("%s to move: win against the opponent", side) end
   return string_format("%s to move: find the best move", side)
 end
@@ -157,7 +159,8 @@ function GOAL.move(st, usi, pos, depth)
     if best.cp - score <= ex.margin then
       local text = usi == best.move and "the search's best move" or
         string_format("within %d of the best, %s", ex.margin, name_of(pos, best.move))
-      return {correct = true, done = true, move = usi, message = string_format("good: %s (%s)", name_of(pos, usi), text)}
+      return {correct = true, done = true, move = usi,
+        message = string_format("good: %s (%s)", name_of(pos, usi), text)}
     end
     local refutation = first(reply, M.REFUTATION_PLIES)
     return wrong(pos, usi, string_format("not quite: %s loses %d against the best move; the reply %s refutes it",

@@ -2,18 +2,19 @@
 -- Kept in $KOMADAI_HOME/drill/STUDENT.tsv (KOMADAI_HOME defaults to ~/.komadai;
 -- STUDENT is $KOMADAI_STUDENT, else $USER, else "student"): one line per
 -- exercise, "drill<TAB>number<TAB>box<TAB>due<TAB>seen<TAB>missed<TAB>path".
--- The schedule: an exercise never played is due now; solved with no wrong
--- move and no hint it moves up a box and comes back after INTERVALS[box] days
--- (1, 3, 7, 14, 30, 60); solved with help it stays in its box; missed (shown,
--- skipped, lost) it goes back to box 1 and comes back the next day.
+-- The schedule: an exercise never played is due now and starts in box 1;
+-- solved with no wrong move and no hint it moves up a box and comes back
+-- after INTERVALS[box] days (box 1: 1 day, then 3, 7, 14, 30, 60), so a first
+-- clean solve comes back in 3 days; solved with help it stays in its box;
+-- missed (the answer shown, skipped, lost) it goes back to box 1 and comes
+-- back the next day.  The due exercises come oldest first.
 -- KOMADAI_NOW (seconds since the epoch) stands in for the clock, for tests.
-local error, ipairs, pairs, setmetatable, tonumber, tostring, type = error, ipairs, pairs, setmetatable, tonumber,
-  tostring, type
+local error, ipairs, pairs, setmetatable, tonumber, tostring = error, ipairs, pairs, setmetatable, tonumber, tostring
 local io_open = io.open
 local os_getenv, os_time, os_execute, os_rename = os.getenv, os.time, os.execute, os.rename
 local string_format, string_gmatch, string_match, string_gsub = string.format, string.gmatch, string.match, string.gsub
 local table_concat, table_sort = table.concat, table.sort
-local math_min, math_max = math.min, math.max
+local math_min = math.min
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -73,9 +74,9 @@ local function key(drill, n) return clean(drill:key()) .. "\t" .. n end
 function Store:record(drill, n, outcome, now)
   now = M.now(now)
   local k = key(drill, n)
-  local row = self.rows[k] or {drill = clean(drill:key()), n = n, box = 0, seen = 0, missed = 0}
+  local row = self.rows[k] or {drill = clean(drill:key()), n = n, box = 1, seen = 0, missed = 0}
   if outcome == "clean" then row.box = math_min(#M.INTERVALS, row.box + 1)
-  elseif outcome == "helped" then row.box = math_max(1, row.box)
+  elseif outcome == "helped" then row.box = row.box
   elseif outcome == "missed" then row.box = 1; row.missed = row.missed + 1
   else error("bad outcome '" .. tostring(outcome) .. "'", 2) end
   row.seen = row.seen + 1

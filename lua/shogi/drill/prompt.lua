@@ -28,8 +28,8 @@ end
 local function header(s, show)
   local e = s:exercise()
   local title = s.drill.title
-  local lines = {string_format("%s: exercise %d of %d%s", title, e.index, e.count, e.title and (" (" .. e.title .. ")") or ""),
-    show(s:game()), e.prompt}
+  local named = e.title and (" (" .. e.title .. ")") or ""
+  local lines = {string_format("%s: exercise %d of %d%s", title, e.index, e.count, named), show(s:game()), e.prompt}
   return table_concat(lines, "\n")
 end
 

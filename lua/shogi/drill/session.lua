@@ -9,7 +9,8 @@
 local goals = require "shogi.drill.goals"
 local progress = require "shogi.drill.progress"
 
-local ipairs, pcall, require, setmetatable, tostring, type = ipairs, pcall, require, setmetatable, tostring, type
+local error, ipairs, pcall, require, setmetatable, tostring, type = error, ipairs, pcall, require, setmetatable,
+  tostring, type
 local string_format = string.format
 local table_concat = table.concat
 local math_max = math.max

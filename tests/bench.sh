@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.." || exit 2
 export LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;"
 export LUA_CPATH="$PWD/build/lib/?.so;;"
 perft=build/perft
-# sections to run: perft, lua, tsume, search (default: all), e.g. `make bench BENCH=perft`
+# sections to run: perft, lua, records, tsume, search (default: all), e.g. `make bench BENCH=perft`
 want() { [ -z "$SECTIONS" ] || case " $SECTIONS " in *" $1 "*) true;; *) false;; esac; }
 SECTIONS="$*"
 now() { date +%s.%N; }
@@ -49,6 +49,11 @@ if [ -f tests/bench/lua_positions.lua ]; then lua5.4 tests/bench/lua_positions.l
 t=$(for i in $(seq 1 21); do t0=$(now); build/komadai -e '' >/dev/null; t1=$(now); awk -v a="$t0" -v b="$t1" 'BEGIN {print (b - a) * 1000}'; done | median)
 awk -v t="$t" 'BEGIN {printf "  komadai -e '"''"' startup, median of 21: %.1f ms\n", t}'
 
+fi
+
+if want records; then
+echo "== records"
+lua5.4 tests/bench/records.lua
 fi
 
 if want tsume; then

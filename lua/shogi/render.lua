@@ -4,39 +4,28 @@
 --   opts.color  ANSI colour (gote in red, the last move's square reversed)
 --   opts.last   a USI move whose square is marked with '*' (for a game: its
 --               last move unless opts.last is false)
--- Only the position's public methods are used: at, hand, side, ply, variant.
-local M = {}
+-- Only the position's public methods are used: at, hand, side, ply, variant;
+-- piece names and the hand order come from the core (core.pieces).
+local common = require "shogi.record.common"
 
 local concat, format, rep = table.concat, string.format, string.rep
-local setmetatable, type, tostring, ipairs, pcall = setmetatable, type, tostring, ipairs, pcall
+local error, setmetatable, type, tostring, ipairs, pcall = error, setmetatable, type, tostring, ipairs, pcall
+local _ENV = nil -- luacheck: ignore 211
+
+local M = {}
 
 M.defaults = {style = "letters", color = false}
 
 local FILES = {"9", "8", "7", "6", "5", "4", "3", "2", "1"}
 local RANKS = {"a", "b", "c", "d", "e", "f", "g", "h", "i"}
-local WIDE_DIGITS = {"１", "２", "３", "４", "５", "６", "７", "８", "９"}
-local KANJI_NUMBERS = {"一", "二", "三", "四", "五", "六", "七", "八", "九"}
-local HAND_ORDER = {"R", "B", "G", "S", "N", "L", "P"}
-local KANJI = {
-  P = "歩", L = "香", N = "桂", S = "銀", G = "金", B = "角", R = "飛", K = "玉", E = "酔",
-  ["+P"] = "と", ["+L"] = "杏", ["+N"] = "圭", ["+S"] = "全", ["+B"] = "馬", ["+R"] = "龍",
-  ["+E"] = "太",
-}
+local WIDE_DIGITS, KANJI_NUMBERS, kanji_number = common.wide_digit, common.kanji_digit, common.kanji_number
 local RED, REVERSE, BOLD, RESET = "\27[31m", "\27[7m", "\27[1m", "\27[0m"
 
--- 2..18 in kanji numerals (hand counts)
-local function kanji_number(n)
-  if n < 10 then return KANJI_NUMBERS[n] end
-  local tens, ones = n // 10, n % 10
-  return (tens > 1 and KANJI_NUMBERS[tens] or "") .. "十" .. (ones > 0 and KANJI_NUMBERS[ones] or "")
-end
-
--- the squares a USI move comes from and goes to ("P*5e": nil, "5e")
+-- the squares a (USI, legal) move comes from and goes to ("P*5e": nil, "5e")
 local function move_squares(m)
   if type(m) ~= "string" then return nil, nil end
-  local drop_to = m:match("^%u%*([1-9][a-i])$")
-  if drop_to then return nil, drop_to end
-  return m:match("^([1-9][a-i])([1-9][a-i])%+?$")
+  local from, to = common.split_usi(m)
+  return from, to
 end
 
 -- a game answers position() and moves(); a position does not.  Returns the
@@ -62,13 +51,14 @@ local function last_move_name(game, notation)
   return ok and type(name) == "string" and name or nil
 end
 
-local function cell(piece, style, mark, color, is_last)
+local function cell(piece, style, mark, color, is_last, names)
   local text
   if not piece then
     text = style == "kanji" and " ・" or " ."
   elseif style == "kanji" then
     local gote = piece:lower() == piece
-    text = (gote and "v" or " ") .. (KANJI[piece:upper()] or "？")
+    local row = names[piece:upper()]
+    text = (gote and "v" or " ") .. (row and row.kanji1 or "？")
     if color and gote then text = RED .. text .. RESET end
   else
     text = (#piece == 1 and " " or "") .. piece
@@ -78,13 +68,13 @@ local function cell(piece, style, mark, color, is_last)
   return text .. mark
 end
 
-local function hand_text(pos, side, style)
+local function hand_text(pos, side, style, names)
   local hand, parts = pos:hand(side), {}
-  for _, p in ipairs(HAND_ORDER) do
+  for _, p in ipairs(names.hand_order) do
     local n = hand[p] or 0
     if n > 0 then
       if style == "kanji" then
-        parts[#parts + 1] = KANJI[p] .. (n > 1 and kanji_number(n) or "")
+        parts[#parts + 1] = names[p].kanji1 .. (n > 1 and kanji_number(n) or "")
       else
         parts[#parts + 1] = (n > 1 and tostring(n) or "") .. p
       end
@@ -115,10 +105,11 @@ function M.render(x, opts)
   if opts.last ~= nil then last, game = opts.last or nil, nil end
   local _, last_to = move_squares(last)
   local sho = pos:variant() == "sho"
+  local names = common.pieces(pos:variant())
   local kanji = style == "kanji"
   local width = kanji and 4 or 3
   local out = {}
-  if not sho then out[#out + 1] = hand_text(pos, "w", style) end
+  if not sho then out[#out + 1] = hand_text(pos, "w", style, names) end
   local head = {" "}
   for i, f in ipairs(FILES) do
     head[#head + 1] = kanji and (" " .. WIDE_DIGITS[10 - i] .. " ") or (" " .. f .. " ")
@@ -131,13 +122,13 @@ function M.render(x, opts)
     for _, f in ipairs(FILES) do
       local sq = f .. rank
       local is_last = sq == last_to
-      row[#row + 1] = cell(pos:at(sq), style, is_last and "*" or " ", color, is_last)
+      row[#row + 1] = cell(pos:at(sq), style, is_last and "*" or " ", color, is_last, names)
     end
     row[#row + 1] = "|" .. (kanji and KANJI_NUMBERS[r] or (" " .. rank))
     out[#out + 1] = concat(row)
   end
   out[#out + 1] = border
-  if not sho then out[#out + 1] = hand_text(pos, "b", style) end
+  if not sho then out[#out + 1] = hand_text(pos, "b", style, names) end
   local side = pos:side()
   local named = game and last and last_move_name(game, kanji and "japanese" or "western")
   if kanji then

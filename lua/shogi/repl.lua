@@ -214,11 +214,12 @@ end
 local NOTATIONS = {usi = true, csa = true, western = true, japanese = true, kif = true}
 
 -- a move's name in a notation (USI as it is; the others need pos:move_name)
-local function move_name(pos, m, notation)
+-- prev: the move before (for 同, as g:write("ki2") has it)
+local function move_name(pos, m, notation, prev)
   if notation == "usi" then return m end
   local f = field(pos, "move_name")
   if type(f) ~= "function" then return nil, "notation " .. notation .. " needs pos:move_name (not there yet)" end
-  local ok, name = pcall(f, pos, m, notation)
+  local ok, name = pcall(f, pos, m, notation, prev)
   if not ok then return nil, message(name) end
   return name
 end
@@ -244,9 +245,9 @@ function COMMANDS.moves(arg)
   if not NOTATIONS[notation] then
     return false, format(":moves: unknown notation '%s' (usi, western, japanese, kif, csa)", notation)
   end
-  local pos, items = g:start(), {}
-  for i, m in ipairs(g:moves()) do
-    local name, err = move_name(pos, m, notation)
+  local pos, items, moves = g:start(), {}, g:moves()
+  for i, m in ipairs(moves) do
+    local name, err = move_name(pos, m, notation, moves[i - 1])
     if not name then return false, ":moves: " .. err end
     items[i] = i .. "." .. name
     pos = pos:after(m)

@@ -57,7 +57,7 @@ end
 local function hand_left(pos, side)
   local h = pos:hand(side)
   local parts, any = {}, false
-  for _, t in ipairs({"R", "B", "G", "S", "N", "L", "P"}) do
+  for _, t in ipairs(core.pieces(pos:variant()).hand_order) do
     if h[t] and h[t] > 0 then
       any = true
       parts[#parts + 1] = h[t] > 1 and (t .. h[t]) or t

@@ -245,40 +245,56 @@ end)
 local ERRORS = {
   {"bad header line", "先手 someone\n手数----指手--\n", "kif", "t:1: bad header line (expected 'name：value')"},
   {"unknown handicap", "手合割：九枚半落ち\n手数----\n", "kif", "t:1: unknown handicap '九枚半落ち'"},
-  {"bad KIF move text", "手数----\n   1 ７六XX(77)\n", "kif", "t:2: move 1 (７六XX(77)): unknown piece name"},
-  {"bad destination", "手数----\n   1 Ｘ六歩(77)\n", "kif", "t:2: move 1 (Ｘ六歩(77)): bad destination square"},
-  {"bad origin", "手数----\n   1 ７六歩(7)\n", "kif", "t:2: move 1 (７六歩(7)): bad origin square"},
-  {"trailing text", "手数----\n   1 ７六歩(77)x\n", "kif", "t:2: move 1 (７六歩(77)x): unexpected text after the move"},
-  {"wrong piece named", "手数----\n   1 ７六銀(77)\n", "kif", "t:2: move 1 (７六銀(77)): the piece on 7g is 歩, not 銀"},
-  {"no piece there", "手数----\n   1 ７六歩(75)\n", "kif", "t:2: move 1 (７六歩(75)): no piece on 7e"},
+  {"bad KIF move text", "手数----\n   1 ７六XX(77)\n", "kif",
+   "t:2: move 1 (７六XX(77)): expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)"},
+  {"bad destination", "手数----\n   1 Ｘ六歩(77)\n", "kif",
+   "t:2: move 1 (Ｘ六歩(77)): expected a square like ７六 or 同"},
+  {"bad origin", "手数----\n   1 ７六歩(7)\n", "kif",
+   "t:2: move 1 (７六歩(7)): expected an origin like (77)"},
+  {"trailing text", "手数----\n   1 ７六歩(77)x\n", "kif",
+   "t:2: move 1 (７六歩(77)x): unexpected 'x' after the move '７六歩(77)'"},
+  {"wrong piece named", "手数----\n   1 ７六銀(77)\n", "kif",
+   "t:2: move 1: no legal move matches '７六銀(77)'"},
+  {"no piece there", "手数----\n   1 ７六歩(75)\n", "kif",
+   "t:2: move 1: no legal move matches '７六歩(75)': did you mean ７六歩(77) (7g7f)?"},
   {"opponent's piece", "手数----\n   1 ７四歩(73)\n", "kif",
-   "t:2: move 1 (７四歩(73)): the piece on 7c is not the side to move's"},
-  {"同 first", "手数----\n   1 同　歩(77)\n", "kif", "t:2: move 1 (同　歩(77)): '同' with no previous move"},
-  {"illegal KIF move", "手数----\n   1 ７五歩(77)\n", "kif", "^t:2: move 1 %(７五歩%(77%)%): illegal: .+"},
-  {"move numbers", "手数----\n   1 ７六歩(77)\n   3 ３四歩(33)\n", "kif", "t:3: move number 3 where 2 was expected"},
+   "t:2: move 1: '７四歩(73)' is a move of White (gote), but it is Black's turn to move"},
+  {"同 first", "手数----\n   1 同　歩(77)\n", "kif",
+   "t:2: move 1 (同　歩(77)): 同 needs the previous move's destination"},
+  {"illegal KIF move", "手数----\n   1 ７五歩(77)\n", "kif",
+   "t:2: move 1: no legal move matches '７五歩(77)'"},
+  {"move numbers", "手数----\n   1 ７六歩(77)\n   3 ３四歩(33)\n", "kif",
+   "t:3: move number 3 where 2 was expected"},
   {"bad time", "手数----\n   1 ７六歩(77) (soon)\n", "kif", "t:2: bad time '(soon)'"},
-  {"move after the end", "手数----\n   1 投了\n   2 ７六歩(77)\n", "kif", "t:3: move after the end of the game (投了)"},
-  {"variation to nowhere", "手数----\n   1 ７六歩(77)\n\n変化：5手\n", "kif", "t:4: variation at move 5 matches no move"},
+  {"move after the end", "手数----\n   1 投了\n   2 ７六歩(77)\n", "kif",
+   "t:3: move after the end of the game (投了)"},
+  {"variation to nowhere", "手数----\n   1 ７六歩(77)\n\n変化：5手\n", "kif",
+   "t:4: variation at move 5 matches no move"},
   {"bad variation line", "手数----\n   1 ７六歩(77)\n変化：手\n", "kif", "t:3: bad variation line"},
   {"illegal move in a variation", "手数----\n   1 ７六歩(77)\n変化：1手\n   1 ７五歩(77)\n", "kif",
-   "^t:4: move 1 %(７五歩%(77%)%): illegal: .+"},
+   "t:4: move 1: no legal move matches '７五歩(77)'"},
   {"cannot read a line", "手数----\n   1 ７六歩(77)\n???\n", "kif", "t:3: cannot read this line: ???"},
-  {"board row", "後手の持駒：なし\n|v香v桂|一\n手数----\n", "kif", "t:2: fewer than nine squares in a board row"},
+  {"board row", "後手の持駒：なし\n|v香v桂|一\n手数----\n", "kif",
+   "t:2: fewer than nine squares in a board row"},
   {"board piece", "| ・ ・ ・ ・ ・ ・ ・ ・ 象|一\n", "bod", "t:1: unknown piece '象' on the board"},
   {"hand piece", "先手の持駒：象二\n", "bod", "t:1: unknown piece in hand '象二'"},
   {"truncated board", "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n" ..
    "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n", "bod", "t:4: the board has 1 rows, not 9"},
-  {"KI2 wrong side", "▲７六歩 ▲２六歩\n", "ki2", "t:1: move 2 (▲２六歩): a 先手 (▲) move when it is 後手's turn"},
+  {"KI2 wrong side", "▲７六歩 ▲２六歩\n", "ki2",
+   "t:1: move 2: '▲２六歩' is a move of Black (sente), but it is White's turn to move"},
   {"千日手 without repetition", "手数----\n   1 ７六歩(77)\n   2 千日手\n", "kif",
    "t:3: 千日手: no repetition: the position has not occurred four times"},
   {"CSA bad header", "V2.2\n$EVENT\nPI\n+\n", "csa", "t:2: bad header (expected $KEY:value)"},
   {"CSA bad version", "V9\nPI\n+\n", "csa", "t:1: unknown CSA version 'V9'"},
-  {"CSA bad move", "PI\n+\n+77FU\n", "csa", "t:3: move 1 (+77FU): bad move (expected like +7776FU)"},
+  {"CSA bad move", "PI\n+\n+77FU\n", "csa",
+   "t:3: move 1: not a CSA move '+77FU' (write it like +7776FU or -0045KA)"},
   {"CSA bad statement", "PI\n+\nhello\n", "csa", "t:3: cannot read 'hello'"},
-  {"CSA bad piece", "PI\n+\n+7776XX\n", "csa", "t:3: move 1 (+7776XX): unknown piece 'XX'"},
-  {"CSA wrong side", "PI\n+\n-3334FU\n", "csa", "t:3: move 1 (-3334FU): a white (-) move when it is black's turn"},
-  {"CSA wrong piece", "PI\n+\n+7776GI\n", "csa", "t:3: move 1 (+7776GI): the piece on 7g is FU, not GI"},
-  {"CSA illegal move", "PI\n+\n+7775FU\n", "csa", "^t:3: move 1 %(%+7775FU%): illegal: .+"},
+  {"CSA bad piece", "PI\n+\n+7776XX\n", "csa", "t:3: move 1 (+7776XX): unknown CSA piece 'XX'"},
+  {"CSA wrong side", "PI\n+\n-3334FU\n", "csa", "t:3: move 1 (-3334FU): '-' but it is black's (+) turn to move"},
+  {"CSA wrong piece", "PI\n+\n+7776GI\n", "csa",
+   "t:3: move 1: '+7776GI' names GI, but the piece on 77 is FU"},
+  {"CSA illegal move", "PI\n+\n+7775FU\n", "csa",
+   "t:3: move 1: illegal move '+7775FU' (7g7e): the piece cannot move that way"},
   {"CSA bad time", "PI\n+\n+7776FU\nTx\n", "csa", "t:4: bad time 'Tx'"},
   {"CSA time first", "PI\n+\nT5\n", "csa", "t:3: a time with no move before it"},
   {"CSA unknown end", "PI\n+\n%WHATEVER\n", "csa", "t:3: unknown end marker '%WHATEVER'"},
@@ -292,19 +308,25 @@ local ERRORS = {
   {"JKF bad JSON", '{"header": {}, "moves": [\n{}, {"move": ', "jkf", "^t:2: bad JSON: .+"},
   {"JKF unknown preset", '{"initial": {"preset": "XX"}, "moves": [{}]}', "jkf", "t:1: unknown preset 'XX'"},
   {"JKF bad move", '{"moves": [{},\n {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}]}',
-   "jkf", "^t:2: move 1 %(7775FU%): illegal: .+"},
+   "jkf", "t:2: move 1: illegal move '7775FU' (7g7e): the piece cannot move that way"},
   {"JKF unknown special", '{"moves": [{}, {"special": "NAP"}]}', "jkf", "t:1: unknown special 'NAP'"},
-  {"USI bad move", "position startpos moves 7g7f zz", "usi", "t:1: move 2 (zz): not a USI move"},
-  {"USI illegal move", "position startpos moves 7g7f 7f7e", "usi", "^t:1: move 2 %(7f7e%): illegal: .+"},
+  {"USI bad move", "position startpos moves 7g7f zz", "usi",
+   "t:1: move 2: not a USI move 'zz' (write it like 7g7f, 8h2b+ or P*5e)"},
+  {"USI illegal move", "position startpos moves 7g7f 7f7e", "usi",
+   "t:1: move 2: illegal move '7f7e': the piece on the from square belongs to the opponent"},
   {"USI no moves keyword", "position startpos 7g7f", "usi", "t:1: expected 'moves' after the position"},
   {"USI bad SFEN", "sfen lnsgkgsnl", "usi", "t:1: bad SFEN (expected board, side, hands, move number)"},
   {"USI bad SFEN board", "sfen 9/9 b - 1", "usi", "^t:1: bad start position: sfen:1:%d+: .+"},
   {"USI two lines", "startpos\nstartpos\n", "usi", "t:2: more than one position in a USI record"},
-  {"KIF drop with origin", "手数----\n   1 ５五角打(88)\n", "kif", "t:2: move 1 (５五角打(88)): a drop with an origin square"},
-  {"KIF drop of a promoted piece", "手数----\n   1 ５五馬打\n", "kif", "t:2: move 1 (５五馬打): this piece cannot be dropped"},
+  {"KIF drop with origin", "手数----\n   1 ５五角打(88)\n", "kif",
+   "t:2: move 1 (５五角打(88)): a drop (打) has no origin"},
+  {"KIF drop of a promoted piece", "手数----\n   1 ５五馬打\n", "kif",
+   "t:2: move 1 (５五馬打): only a piece in hand can be dropped"},
   {"KIF lone 同", "手数----\n   1 ７六歩(77)\n   2 同\n", "kif", "t:3: bad move text"},
-  {"KI2 move the notation refuses", "▲７七角\n", "ki2", "^t:1: move 1 %(▲７七角%): .+"},
-  {"board row too long", "| ・ ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n", "bod", "t:1: more than nine squares in a board row"},
+  {"KI2 move the notation refuses", "▲７七角\n", "ki2",
+   "t:1: move 1: illegal move '▲７七角' (8h7g): own piece on the destination"},
+  {"board row too long", "| ・ ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n", "bod",
+   "t:1: more than nine squares in a board row"},
   {"board row unclosed", "| ・ ・ ・ ・ ・ ・ ・ ・ ・\n", "bod", "t:1: bad board row"},
   {"ten board rows", ("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n"):rep(10), "bod", "t:10: more than nine board rows"},
   {"hand count", "先手の持駒：歩x\n", "bod", "t:1: bad count in hand '歩x'"},
@@ -317,6 +339,8 @@ local ERRORS = {
    "P9 *  *  *  * +OU *  *  *  * \nP+00KI\nP-00AL\n+\n+0052KI\n%KACHI\n", "csa",
    "t:14: %KACHI: the game had already ended (checkmate)"},
   {"CSA second start", "PI\nPI\n+\n", "csa", "t:2: a second start position"},
+  {"CSA 00AL on a bad board", "P-51OU\nP+59OU58OU\nP+00AL\n+\n", "csa",
+   "t:4: bad start position: sfen:1:22: two black kings"},
   {"CSA bad PI", "PI82H\n+\n", "csa", "t:1: bad PI line"},
   {"CSA row after moves", "PI\n+\n+7776FU\nP1\n", "csa", "t:4: a board row after the moves"},
   {"CSA row number twice", "P1\nP1\n", "csa", "t:2: bad board row number"},
@@ -327,11 +351,14 @@ local ERRORS = {
   {"CSA side after moves", "PI\n+\n+7776FU\n-\n", "csa", "t:4: side to move after the moves"},
   {"CSA move before position", "+\n+7776FU\n", "csa", "t:2: a move before the start position (PI or P1..P9)"},
   {"CSA end before side", "PI\n%TORYO\n", "csa", "t:2: an end marker before the side to move"},
-  {"CSA bad destination", "PI\n+\n+7770FU\n", "csa", "t:3: move 1 (+7770FU): bad destination square"},
-  {"CSA bad origin", "PI\n+\n+7076FU\n", "csa", "t:3: move 1 (+7076FU): bad origin square"},
-  {"CSA drop of a promoted piece", "PI\n+\n+0055UM\n", "csa", "t:3: move 1 (+0055UM): this piece cannot be dropped"},
-  {"CSA no piece", "PI\n+\n+7574FU\n", "csa", "t:3: move 1 (+7574FU): no piece on 7e"},
-  {"CSA opponent's piece", "PI\n+\n+7374FU\n", "csa", "t:3: move 1 (+7374FU): the piece on 7c is not the side to move's"},
+  {"CSA bad destination", "PI\n+\n+7770FU\n", "csa", "t:3: move 1: bad square '70' in '+7770FU'"},
+  {"CSA bad origin", "PI\n+\n+7076FU\n", "csa", "t:3: move 1: bad square '70' in '+7076FU'"},
+  {"CSA drop of a promoted piece", "PI\n+\n+0055UM\n", "csa",
+   "t:3: move 1 (+0055UM): a UM cannot be dropped"},
+  {"CSA no piece", "PI\n+\n+7574FU\n", "csa",
+   "t:3: move 1: illegal move '+7574FU' (7e7d): there is no piece on the from square"},
+  {"CSA opponent's piece", "PI\n+\n+7374FU\n", "csa",
+   "t:3: move 1: illegal move '+7374FU' (7c7d): the piece on the from square belongs to the opponent"},
   {"JKF not an object", "[1]", "jkf", "t:1: not a JKF object"},
   {"JKF string", '"x"', "jkf", "t:1: not a JKF object"},
   {"JKF OTHER without board", '{"initial": {"preset": "OTHER"}}', "jkf", "t:1: initial OTHER without a board"},
@@ -343,21 +370,29 @@ local ERRORS = {
    "jkf", "t:1: a fork is not a list"},
   {"JKF empty entry", '{"moves": [{}, {"time": {}}]}', "jkf", "t:1: entry 2 has neither move nor special"},
   {"JKF wrong color", '{"moves": [{}, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}]}',
-   "jkf", "t:1: move 1 (3334FU): a move of the side not to move"},
+   "jkf", "t:1: move 1 (3334FU): '-' but it is black's (+) turn to move"},
   {"JKF bad destination", '{"moves": [{}, {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 0, "y": 6}, "piece": "FU"}}]}',
-   "jkf", "t:1: move 1 (7706FU): bad destination square"},
+   "jkf", "t:1: move 1: bad square '06' in '7706FU'"},
   {"JKF no destination", '{"moves": [{}, {"move": {"from": {"x": 7, "y": 7}, "piece": "FU"}}]}',
-   "jkf", "t:1: move 1 (77??FU): no destination square"},
+   "jkf", "t:1: move 1 (77??FU): bad square '00' in '7700FU'"},
   {"JKF unknown piece", '{"moves": [{}, {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "ZZ"}}]}',
-   "jkf", "t:1: move 1 (7776ZZ): unknown piece 'ZZ'"},
+   "jkf", "t:1: move 1 (7776ZZ): unknown CSA piece 'ZZ'"},
   {"JKF drop of a king", '{"moves": [{}, {"move": {"to": {"x": 5, "y": 5}, "piece": "OU"}}]}',
-   "jkf", "t:1: move 1 (0055OU): this piece cannot be dropped"},
+   "jkf", "t:1: move 1 (0055OU): a OU cannot be dropped"},
   {"JKF bad origin", '{"moves": [{}, {"move": {"from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}',
-   "jkf", "t:1: move 1 (71076FU): bad origin square"},
+   "jkf", "t:1: move 1 (71076FU): bad square '70' in '7076FU'"},
   {"JKF no piece", '{"moves": [{}, {"move": {"from": {"x": 7, "y": 5}, "to": {"x": 7, "y": 4}, "piece": "FU"}}]}',
-   "jkf", "t:1: move 1 (7574FU): no piece on 7e"},
+   "jkf", "t:1: move 1: illegal move '7574FU' (7e7d): there is no piece on the from square"},
   {"JKF wrong piece", '{"moves": [{}, {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "GI"}}]}',
-   "jkf", "t:1: move 1 (7776GI): the piece on 7g is FU, not GI"},
+   "jkf", "t:1: move 1: '7776GI' names GI, but the piece on 77 is FU"},
+  -- issue 11: a huge move number was "number has no integer representation", raised
+  {"huge move number", "手数----\n   99999999999999999999 ７六歩(77)\n", "kif",
+   "t:2: move number 99999999999999999999 is too large"},
+  {"huge move number later", "手数----\n   1 ７六歩(77)\n   99999999999999999999 ３四歩(33)\n", "kif",
+   "t:3: move number 99999999999999999999 is too large"},
+  {"huge variation number", "手数----\n   1 ７六歩(77)\n変化：99999999999999999999手\n", "kif",
+   "t:3: move number 99999999999999999999 is too large"},
+  {"huge 手数", "手数＝99999999999999999999\n", "bod", "t:1: move number 99999999999999999999 is too large"},
   {"USI nothing", "\n\n", "usi", "t:1: no position"},
   {"empty record", "", nil, "t:1: empty record"},
   {"unknown format", "hello world\n", nil, "t:1: unknown record format"},
@@ -391,12 +426,34 @@ describe("error messages", function()
     local g, err, partial = record.read("position startpos moves 7g7f 3c3d 7f7e 8c8d 7e7c",
       "usi", {name = "t"})
     assert.is_nil(g)
-    assert.truthy(err:match("^t:1: move 5 %(7e7c%): illegal: "), err)
+    assert.truthy(err:match("^t:1: move 5: illegal move .7e7c.: "), err)
     assert.are.same({"7g7f", "3c3d", "7f7e", "8c8d"}, partial:moves())
   end)
 
   it("a file's line numbers count its own lines (CR LF)", function()
     local _, err = record.read("手合割：平手\r\n手数----\r\n   1 ７六歩(77)\r\n   2 ３五歩(33)\r\n", "kif", {name = "t"})
-    assert.truthy(err:match("^t:4: move 2 "), err)
+    assert.truthy(err:match("^t:4: move 2: "), err)
+  end)
+end)
+
+describe("one source of piece facts (issue 11)", function()
+  it("no Lua module outside the help text names a piece: the names come from core.pieces", function()
+    local root = package.searchpath("shogi.record", package.path):match("^(.*)lua/shogi/record%.lua$") or "./"
+    local p = io.popen("find '" .. root .. "lua/shogi' -name '*.lua' -not -path '*/doc/*'")
+    local names = {"FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY", "SZ", "TS",
+                   "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "王", "と", "馬", "龍", "竜", "酔", "太", "杏", "圭", "全"}
+    local found = {}
+    for path in p:lines() do
+      local n = 0
+      for line in io.lines(path) do
+        n = n + 1
+        local code = line:gsub("%-%-.*$", "")
+        for _, name in ipairs(names) do
+          if code:find('"' .. name .. '"', 1, true) then found[#found + 1] = path:match("lua/shogi/.*") .. ":" .. n end
+        end
+      end
+    end
+    p:close()
+    assert.are.same({}, found)
   end)
 end)

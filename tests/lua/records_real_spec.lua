@@ -103,7 +103,7 @@ describe("verdicts of the server test games", function()
     f:close()
     local g2, err, partial = record.read(text, "csa", {name = "uchifuzume.csa"})
     assert.is_nil(g2)
-    assert.truthy(err:match("^uchifuzume%.csa:%d+: move 104 %(%-0064FU%): illegal: "), err)
+    assert.truthy(err:match("^uchifuzume%.csa:%d+: move 104: illegal move '%-0064FU' %(P%*6d%): uchifuzume"), err)
     assert.are.equal(103, #partial:moves())
   end)
 

@@ -121,6 +121,17 @@ describe("repl.command", function()
       {repl.command(":moves xx")})
   end)
 
+  it(":moves japanese and :moves kif write 同 as g:write(\"ki2\") does (issue 11)", function()
+    _G.game = shogi.game()
+    for _, m in ipairs({"7g7f", "3c3d", "8h2b+", "3a2b"}) do _G.game:play(m) end
+    local ok, text = repl.command(":moves japanese")
+    assert.is_true(ok)
+    assert.truthy(text:find("4.△同　銀", 1, true), text)
+    assert.truthy(_G.game:write("ki2"):find("△同　銀", 1, true))
+    ok, text = repl.command(":moves kif")
+    assert.truthy(text:find("4.同　銀(31)", 1, true), text)
+  end)
+
   it(":moves without a game says so", function()
     assert.are.same({false, ":moves: there is no game in `game`"}, {repl.command(":moves")})
   end)

@@ -68,6 +68,25 @@ expect "--to=usi to stdout" 0 'out_is "position startpos moves 2g2f 8c8d 2f2e 8d
 cv "$D/kfj__hashimoto-sos.kif" "$tmp/p.bod"
 expect "bod of the last position" 0 'file_has "$tmp/p.bod" "後手番"' 'file_has "$tmp/p.bod" "+---------------------------+"'
 
+# Sho shogi through every format and back (issue 11)
+printf 'variant sho\nposition startpos moves 5h4h 5b6b 7g7f 3c3d 4h5h 6b5b 5h4h\n' >"$tmp/sho.usi"
+cv "$tmp/sho.usi" "$tmp/sho.kif"
+expect "sho usi -> kif (Shift_JIS)" 0 'iconv -f cp932 -t utf-8 "$tmp/sho.kif" | grep -qF "種類：小将棋"' \
+    'iconv -f cp932 -t utf-8 "$tmp/sho.kif" | grep -qF "   1 ４八酔象(58)"'
+cv "$tmp/sho.kif" "$tmp/sho.csa"
+expect "sho kif -> csa" 0 'file_has "$tmp/sho.csa" "'"'"'variant sho"' 'file_has "$tmp/sho.csa" "+5848SZ"'
+cv "$tmp/sho.csa" "$tmp/sho.jkf"
+cv "$tmp/sho.jkf" "$tmp/sho.ki2u"
+cv "$tmp/sho.ki2u" "$tmp/sho2.usi"
+expect "sho csa -> jkf -> ki2u -> usi keeps the game" 0 'cmp -s "$tmp/sho.usi" "$tmp/sho2.usi"'
+cv "$tmp/sho.usi" "$tmp/sho.sfen"
+cv "$tmp/sho.sfen" "$tmp/sho3.usi"
+expect "a bare Sho SFEN needs --variant" 2 'err_has "unknown piece letter '"'"'e'"'"'"'
+cv --variant=sho "$tmp/sho.sfen" "$tmp/sho.bod"
+expect "--variant=sho reads it" 0 'file_has "$tmp/sho.bod" "種類：小将棋"' 'file_has "$tmp/sho.bod" " 酔 "'
+cv --variant=chu "$tmp/sho.sfen" "$tmp/x.bod"
+expect "an unknown variant" 2 'err_has "unknown variant '"'"'chu'"'"' (sho or standard)"'
+
 # a character Shift_JIS lacks: .kif fails, .kifu works
 cv "$D/jkf__no_henka.kifu" "$tmp/n.kif"
 expect "雞 cannot go to Shift_JIS" 2 'err_has "cannot encode in CP932"' 'err_has "(write .kifu for UTF-8)"'
@@ -77,7 +96,7 @@ expect "雞 goes to UTF-8" 0 'file_has "$tmp/n.kifu" "雞"'
 # bad input: exit 2 and the reader's message
 printf 'PI\n+\n+7775FU\n' >"$tmp/bad.csa"
 cv "$tmp/bad.csa" "$tmp/x.kif"
-expect "an illegal move" 2 'err_has "bad.csa:3: move 1 (+7775FU): illegal: "' '[ ! -e "$tmp/x.kif" ]'
+expect "an illegal move" 2 'err_has "bad.csa:3: move 1: illegal move "' 'err_has "(7g7e): the piece cannot move that way"' '[ ! -e "$tmp/x.kif" ]'
 printf '\377\376\375\n\201' >"$tmp/bad.kif"
 cv "$tmp/bad.kif" "$tmp/x.csa"
 expect "an unknown encoding" 2 'err_has "bad.kif:1: unknown encoding"'

@@ -26,6 +26,7 @@ local LAZY = {
   diagram = {"shogi.diagram"},
   help = {"shogi.help", "help"},
   sandbox = {"shogi.sandbox"},
+  drill = {"shogi.drill"},
   search = {"shogi.search", "search"},
   bot = {"shogi.bot"},
 }

@@ -104,7 +104,7 @@ describe("repl.command", function()
   end)
 
   it("names the commands when one is unknown", function()
-    assert.are.same({false, "unknown command ':frobnicate' (:color :diagram :first :goto :last :line :moves :next "
+    assert.are.same({false, "unknown command ':frobnicate' (:color :diagram :drill :first :goto :last :line :moves :next "
       .. ":prev :style; help \"repl\")"}, {repl.command(":frobnicate")})
   end)
 

@@ -35,7 +35,8 @@ return {
       .. "perft) and keeps the session; at the prompt it clears the line.  History is kept in\n"
       .. "~/.komadai_history (KOMADAI_HISTORY names another file; empty: none).  Errors go to stderr\n"
       .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\"),\n"
-      .. ":diagram (help \":diagram\"), :first :prev :next :last :goto N (help \":goto\").",
+      .. ":diagram (help \":diagram\"), :first :prev :next :last :goto N (help \":goto\"), :drill FILE "
+      .. "(help \":drill\").",
     example = "> 1 + 1\n2\n> for i = 1, 2 do\n>> print(i) end\n> 7g7f",
   },
   {

@@ -110,7 +110,7 @@ function M.opponent_move(g, spec, dir, depth)
     if not e then error(string_format("opponent '%s': %s", spec, tostring(err)), 0) end
     engines[spec] = e
   end
-  local r = e:go(g, {movetime = 300})
+  local r = e:go(g:position(), {movetime = 300})
   return r and r.bestmove
 end
 

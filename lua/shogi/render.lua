@@ -4,17 +4,23 @@
 --   opts.color  ANSI colour (gote in red, the last move's square reversed)
 --   opts.last   a USI move whose square is marked with '*' (for a game: its
 --               last move unless opts.last is false)
+--   opts.flip   gote's view: file 1 on the left, rank i at the top, sente's hand above
+-- The caption counts plies as g:ply() does: the moves played (a game), or the
+-- SFEN move number less one (a position); KIF's 手数 counts the same.
 -- Only the position's public methods are used: at, hand, side, ply, variant;
 -- piece names and the hand order come from the core (core.pieces).
 local common = require "shogi.record.common"
 
 local concat, format, rep = table.concat, string.format, string.rep
-local error, setmetatable, type, tostring, ipairs, pcall = error, setmetatable, type, tostring, ipairs, pcall
+local tonumber = tonumber
+local error, setmetatable, type, tostring, ipairs, pairs, pcall =
+  error, setmetatable, type, tostring, ipairs, pairs, pcall
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
-M.defaults = {style = "letters", color = false}
+M.defaults = {style = "letters", color = false, flip = false}
+local KNOWN = {style = true, color = true, last = true, flip = true}
 
 local FILES = {"9", "8", "7", "6", "5", "4", "3", "2", "1"}
 local RANKS = {"a", "b", "c", "d", "e", "f", "g", "h", "i"}
@@ -96,30 +102,45 @@ end
 -- move, the ply and the last move.
 function M.render(x, opts)
   opts = opts or {}
+  for k in pairs(opts) do
+    if not KNOWN[k] then
+      error(format("render: unknown option '%s' (known: color, flip, last, style)", tostring(k)), 2)
+    end
+  end
   local style = option(opts, "style")
   if style ~= "kanji" and style ~= "letters" then
     error(format("render: unknown style '%s' (kanji or letters)", tostring(style)), 2)
   end
   local color = option(opts, "color") and true or false
   local pos, last, game = unpack_subject(x)
+  local plies = pos:ply() - 1
+  if game then plies = type(game.ply) == "function" and game:ply() or #game:moves() end
   if opts.last ~= nil then last, game = opts.last or nil, nil end
   local _, last_to = move_squares(last)
   local sho = pos:variant() == "sho"
   local names = common.pieces(pos:variant())
   local kanji = style == "kanji"
+  local flip = option(opts, "flip") and true or false
+  local files, ranks = FILES, RANKS
+  if flip then
+    files, ranks = {}, {}
+    for i = 1, 9 do files[i], ranks[i] = FILES[10 - i], RANKS[10 - i] end
+  end
+  local top, bottom = flip and "b" or "w", flip and "w" or "b"
   local width = kanji and 4 or 3
   local out = {}
-  if not sho then out[#out + 1] = hand_text(pos, "w", style, names) end
+  if not sho then out[#out + 1] = hand_text(pos, top, style, names) end
   local head = {" "}
-  for i, f in ipairs(FILES) do
-    head[#head + 1] = kanji and (" " .. WIDE_DIGITS[10 - i] .. " ") or (" " .. f .. " ")
+  for _, f in ipairs(files) do
+    head[#head + 1] = kanji and (" " .. WIDE_DIGITS[tonumber(f)] .. " ") or (" " .. f .. " ")
   end
   out[#out + 1] = (concat(head):gsub("%s+$", ""))
   local border = "+" .. rep("-", 9 * width) .. "+"
   out[#out + 1] = border
-  for r, rank in ipairs(RANKS) do
+  for _, rank in ipairs(ranks) do
+    local r = rank:byte() - 96
     local row = {"|"}
-    for _, f in ipairs(FILES) do
+    for _, f in ipairs(files) do
       local sq = f .. rank
       local is_last = sq == last_to
       row[#row + 1] = cell(pos:at(sq), style, is_last and "*" or " ", color, is_last, names)
@@ -128,14 +149,14 @@ function M.render(x, opts)
     out[#out + 1] = concat(row)
   end
   out[#out + 1] = border
-  if not sho then out[#out + 1] = hand_text(pos, "b", style, names) end
+  if not sho then out[#out + 1] = hand_text(pos, bottom, style, names) end
   local side = pos:side()
   local named = game and last and last_move_name(game, kanji and "japanese" or "western")
   if kanji then
-    out[#out + 1] = format("手数＝%d　%s番%s%s", pos:ply(), side == "b" and "先手" or "後手",
+    out[#out + 1] = format("手数＝%d　%s番%s%s", plies, side == "b" and "先手" or "後手",
       sho and "　小将棋" or "", last and ("　最終手 " .. (named or last)) or "")
   else
-    out[#out + 1] = format("ply %d, %s to move%s%s", pos:ply(), side == "b" and "sente (b)" or "gote (w)",
+    out[#out + 1] = format("ply %d, %s to move%s%s", plies, side == "b" and "sente (b)" or "gote (w)",
       sho and ", sho shogi" or "", last and (", last move " .. last .. (named and (" (" .. named .. ")") or ""))
       or "")
   end

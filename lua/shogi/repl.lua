@@ -204,6 +204,16 @@ function COMMANDS.style(arg)
   return true, g and show_one(g) or ("style: " .. arg)
 end
 
+-- :flip turns the boards the REPL shows (gote's view), and back
+function COMMANDS.flip(arg)
+  if arg ~= "" and arg ~= "on" and arg ~= "off" then
+    return false, format(":flip: expected nothing, on or off, not '%s'", arg)
+  end
+  if arg == "" then M.settings.flip = not M.settings.flip else M.settings.flip = arg == "on" end
+  local g = the_game()
+  return true, g and show_one(g) or ("flip: " .. (M.settings.flip and "on" or "off"))
+end
+
 function COMMANDS.color(arg)
   if arg == "" then return true, "color: " .. (M.settings.color and "on" or "off") end
   if arg ~= "on" and arg ~= "off" then return false, format(":color: expected on or off, not '%s'", arg) end

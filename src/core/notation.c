@@ -516,7 +516,14 @@ static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square 
     }
     sg_reason why;
     sg_move near = near_miss(&c, sp, &why);
+    if (!near && sp->from != SG_SQ_NONE && sp->drop <= 0 && p->board[sp->from] == sg_make_piece(p->side, sp->type)) {
+        /* the origin is written and holds the piece: the move is named, it just cannot be made */
+        near = sg_move_make(sp->from, sp->to, sp->type, sp->promo > 0);
+        why = sg_is_legal(p, near);
+        if (why == SG_LEGAL) near = SG_MOVE_NONE;
+    }
     if (near) {
+        *m = near;   /* the move the text names, for a caller that keeps a record's foul */
         char u[6];
         sg_move_to_usi(near, u);
         if (strcmp(u, t->quote) == 0)
@@ -592,8 +599,8 @@ static bool parse_usi(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
         return fail(err, t->all, t->start, "illegal move '%s': %s", u, why);
     }
     sg_reason r = sg_is_legal(p, mv);
+    *m = mv;   /* on failure, the move the text names */
     if (r != SG_LEGAL) return fail(err, t->all, t->start, "illegal move '%s': %s", u, sg_reason_text(r));
-    *m = mv;
     return true;
 }
 
@@ -651,12 +658,12 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
         mv = sg_move_make(from, to, t0, promote);
     }
     sg_reason r = sg_is_legal(p, mv);
+    *m = mv;   /* on failure, the move the text names */
     if (r != SG_LEGAL) {
         char u[6];
         sg_move_to_usi(mv, u);
         return fail(err, t->all, off, "illegal move '%s' (%s): %s", t->quote, u, sg_reason_text(r));
     }
-    *m = mv;
     return true;
 }
 
@@ -841,8 +848,10 @@ static bool other_side_moves(const sg_pos *p, const char *text, sg_notation n, s
 
 bool sg_move_parse(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m, sg_error *err)
 {
+    *m = SG_MOVE_NONE;
     if (parse_in(p, text, n, prev_to, m, err)) return true;
-    other_side_moves(p, text, n, prev_to, err);
+    if (sg_is_legal(p, *m) == SG_ILLEGAL_MALFORMED) *m = SG_MOVE_NONE;
+    if (other_side_moves(p, text, n, prev_to, err)) *m = SG_MOVE_NONE;
     return false;
 }
 

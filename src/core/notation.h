@@ -81,7 +81,9 @@ int sg_move_format(const sg_pos *p, sg_move m, sg_notation n, sg_square prev_to,
 /* Reads text as a move of p in notation n (SG_NOTATION_JAPANESE and
  * SG_NOTATION_KIF read the same forms).  Leading and trailing white space is
  * ignored.  On success fills *m with the legal move and returns true; on
- * failure fills err (line 1, the column in characters) and returns false. */
+ * failure fills err (line 1, the column in characters) and returns false,
+ * with *m the illegal move the text names when it names one exactly (a
+ * record's stated foul), else SG_MOVE_NONE. */
 bool sg_move_parse(const sg_pos *p, const char *text, sg_notation n, sg_square prev_to, sg_move *m,
                    sg_error *err);
 /* The same, the notation chosen from the text's shape: any non-ASCII text is

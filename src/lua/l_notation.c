@@ -51,7 +51,8 @@ static int pos_move_name(lua_State *L)
     return 1;
 }
 
-/* pos:parse_move(text [, notation [, prev_move]]) -> usi, notation | nil, message, column */
+/* pos:parse_move(text [, notation [, prev_move]]) -> usi, notation | nil, message, column [, named]
+ * (named: the illegal move the text names exactly, in USI, when it names one) */
 static int pos_parse_move(lua_State *L)
 {
     const sg_pos *p = sgl_checkpos(L, 1);
@@ -60,7 +61,7 @@ static int pos_parse_move(lua_State *L)
     bool any = lua_isnoneornil(L, 3);
     sg_notation n = any ? SG_NOTATION_USI : NOTATION_OF[luaL_checkoption(L, 3, NULL, NOTATION_OPTIONS)];
     sg_square prev = opt_prev(L, 4);
-    sg_move m;
+    sg_move m = SG_MOVE_NONE;
     sg_error err;
     bool ok;
     if (strlen(text) != len) {
@@ -76,7 +77,9 @@ static int pos_parse_move(lua_State *L)
         lua_pushnil(L);
         lua_pushstring(L, err.msg);
         lua_pushinteger(L, err.col);
-        return 3;
+        if (m == SG_MOVE_NONE || strlen(text) != len) return 3;
+        sgl_pushmove(L, m);
+        return 4;
     }
     sgl_pushmove(L, m);
     lua_pushstring(L, sg_notation_name(n));

@@ -221,8 +221,29 @@ static void test_end_test(void)
     }
 }
 
+/* a failed parse names the illegal move the text stands for (a record's stated foul) */
+static void test_named_foul(void)
+{
+    sg_pos p;
+    sg_error err;
+    CHECK(sg_pos_from_sfen(&p, "startpos", SG_STANDARD, &err));
+    const char *texts[] = {"7g7e", "+7775FU", "７五歩(77)"};
+    const sg_notation ns[] = {SG_NOTATION_USI, SG_NOTATION_CSA, SG_NOTATION_KIF};
+    for (int i = 0; i < 3; i++) {
+        sg_move m = 1;
+        CHECK(!sg_move_parse(&p, texts[i], ns[i], SG_SQ_NONE, &m, &err));
+        char u[6] = "";
+        if (m) sg_move_to_usi(m, u);
+        CHECK_EQ_STR(u, "7g7e");
+    }
+    sg_move m = 1;
+    CHECK(!sg_move_parse(&p, "７五歩", SG_NOTATION_JAPANESE, SG_SQ_NONE, &m, &err));
+    CHECK_EQ_INT(m, SG_MOVE_NONE);
+}
+
 int main(void)
 {
+    test_named_foul();
     sg_init();
     test_pieces();
     test_problems();

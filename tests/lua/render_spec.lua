@@ -53,7 +53,7 @@ local START_LETTERS = table.concat({
   "| L  N  S  G  K  G  S  N  L | i",
   "+---------------------------+",
   "sente hand: -",
-  "ply 1, sente (b) to move",
+  "ply 0, sente (b) to move",
 }, "\n")
 
 local START_KANJI = table.concat({
@@ -71,7 +71,7 @@ local START_KANJI = table.concat({
   "| 香  桂  銀  金  玉  金  銀  桂  香 |九",
   "+------------------------------------+",
   "先手の持駒：なし",
-  "手数＝1　先手番",
+  "手数＝0　先手番",
 }, "\n")
 
 local function line_of(text, n)
@@ -117,7 +117,7 @@ describe("render", function()
     local game = {position = function() return pos end, moves = function() return {"7g7f"} end}
     local out = render.render(game)
     assert.truthy(out:find("P*", 1, true))
-    assert.truthy(out:find("ply 2, gote (w) to move, last move 7g7f", 1, true))
+    assert.truthy(out:find("ply 1, gote (w) to move, last move 7g7f", 1, true))
     assert.falsy(render.render(game, {last = false}):find("*", 1, true))
   end)
 
@@ -203,7 +203,7 @@ describe("render with the core", function()
     g:play("7g7f")
     local out = render.render(g)
     assert.are.equal("| .  .  P* .  .  .  .  .  . | f", line_of(out, 9))
-    assert.truthy(out:find("ply 2, gote (w) to move, last move 7g7f", 1, true))
+    assert.truthy(out:find("ply 1, gote (w) to move, last move 7g7f", 1, true))
   end)
 
   it("names a game's last move in Western or Japanese once positions can name moves", function()
@@ -214,5 +214,31 @@ describe("render with the core", function()
     assert.truthy(render.render(g):find("last move 3c3d (P-3d)", 1, true))
     assert.truthy(render.render(g, {style = "kanji"}):find("最終手 △３四歩", 1, true))
     assert.truthy(render.render(g, {last = "3c3d"}):find("last move 3c3d\n?$"))
+  end)
+end)
+
+describe("render of games (issue 17)", function()
+  local ok, shogi = pcall(require, "shogi")
+  if not ok then return end
+  it("the caption counts plies as g:ply() does", function()
+    local g = shogi.game()
+    assert.truthy(render.render(g):find("ply 0, sente", 1, true))
+    g:play("7g7f")
+    assert.equal(1, g:ply())
+    assert.truthy(render.render(g):find("ply 1, gote", 1, true))
+    assert.truthy(render.render(g, {style = "kanji"}):find("手数＝1　後手番", 1, true))
+  end)
+  it("flips to gote's view", function()
+    local text = render.render(shogi.position("startpos"), {flip = true})
+    local lines = {}
+    for l in text:gmatch("[^\n]+") do lines[#lines + 1] = l end
+    assert.equal("sente hand: -", lines[1])
+    assert.equal("  1  2  3  4  5  6  7  8  9", lines[2])
+    assert.equal("| L  N  S  G  K  G  S  N  L | i", lines[4])
+    assert.equal("gote  hand: -", lines[#lines - 1])
+  end)
+  it("refuses unknown options, naming the known ones", function()
+    assert.has_error(function() render.render(shogi.position("startpos"), {flipp = true}) end,
+      "render: unknown option 'flipp' (known: color, flip, last, style)")
   end)
 end)

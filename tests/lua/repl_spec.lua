@@ -59,7 +59,7 @@ describe("repl.show", function()
     if not ok or not pos then return pending("no positions yet") end
     local out = repl.show(pos)
     assert.truthy(out:find("+---------------------------+", 1, true))
-    assert.truthy(out:find("ply 1, sente (b) to move", 1, true))
+    assert.truthy(out:find("ply 0, sente (b) to move", 1, true))
     assert.are.equal("position", repl.kind(pos))
   end)
 
@@ -104,8 +104,8 @@ describe("repl.command", function()
   end)
 
   it("names the commands when one is unknown", function()
-    assert.are.same({false, "unknown command ':frobnicate' (:color :diagram :drill :first :goto :last :line :moves :next "
-      .. ":prev :style; help \"repl\")"}, {repl.command(":frobnicate")})
+    assert.are.same({false, "unknown command ':frobnicate' (:color :diagram :drill :first :flip :goto :last :line "
+      .. ":moves :next :prev :style; help \"repl\")"}, {repl.command(":frobnicate")})
   end)
 
   it(":moves lists the game's moves", function()
@@ -193,7 +193,7 @@ describe("repl.command", function()
     g:play("7g7f")
     local ok, text = repl.command("undo")
     assert.is_true(ok)
-    assert.truthy(text:find("ply 1, sente", 1, true))
+    assert.truthy(text:find("ply 0, sente", 1, true))
     assert.are.equal(0, #g:moves())
   end)
 

@@ -72,7 +72,7 @@ expect "REPL :diagram exit status" 0 $?
 expect "REPL :diagram says" "wrote $tmp/repl.png" "$(tail -n 1 "$tmp/out")"
 expect "REPL :diagram PNG" "PNG" "$(head -c 4 "$tmp/repl.png" | tail -c 3)"
 printf ':diagram %s\n:diagram\n:diagram %s {sizes = 3}\n' "$tmp/x.gif" "$tmp/x.png" | build/komadai >/dev/null 2>"$tmp/err"
-expect "REPL :diagram errors exit status" 1 $?
+expect "REPL :diagram errors exit status (the number of errors)" 3 $?
 expect "REPL :diagram errors" ":diagram: cannot tell the format of '$tmp/x.gif' (the name ends in .svg, .png or .pdf)
 :diagram: no file given (:diagram board.png [{flip = true}])
 :diagram: bad argument #2 to 'diagram' (unknown option 'sizes' (known: arrows, caption, coords, flip, hands, last_move, marks, size, style, title))" \
@@ -80,7 +80,7 @@ expect "REPL :diagram errors" ":diagram: cannot tell the format of '$tmp/x.gif' 
 
 printf ':diagram %s {\n:diagram %s 3\n:diagram %s {size = nosuch.x}\ngame = nil\n:diagram %s\n' \
     "$tmp/x.png" "$tmp/x.png" "$tmp/x.png" "$tmp/x.png" | build/komadai >/dev/null 2>"$tmp/err"
-expect "REPL :diagram bad options exit status" 1 $?
+expect "REPL :diagram bad options exit status (the number of errors)" 4 $?
 expect "REPL :diagram bad options" ":diagram: bad options: unexpected symbol near <eof>
 :diagram: the options must be a table, got a number
 :diagram: attempt to index a nil value (global 'nosuch')

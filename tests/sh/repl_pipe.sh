@@ -61,7 +61,7 @@ f(2, 3)'
 
     feed 'shogi.position("startpos")'
     expect "a position prints as a board" 0 'out_has "| l  n  s  g  k  g  s  n  l | a"' \
-        'out_has "ply 1, sente (b) to move"' 'out_has "gote  hand: -"'
+        'out_has "ply 0, sente (b) to move"' 'out_has "gote  hand: -"'
 
     feed 'print(type(game), game and #game:moves())'
     if out_has "nil"; then skip "the REPL starts with a game (shogi.game is not there yet)"
@@ -78,7 +78,7 @@ game:moves()"
 3c3d
 undo
 #game:moves()"
-    expect "undo takes back the last move" 0 'out_has "ply 2, gote (w) to move, last move 7g7f"' \
+    expect "undo takes back the last move" 0 'out_has "ply 1, gote (w) to move, last move 7g7f"' \
         '[ "$(tail -n 1 "$tmp/out")" = 1 ]'
 
     feed "$SETUP
@@ -95,7 +95,7 @@ P*5e"
 :style kanji
 game'
     expect "assigning game replaces it; kanji style; Sho pieces" 0 'out_has "v酔"' 'out_has " 酔 "' \
-        'out_has "手数＝1　先手番　小将棋"'
+        'out_has "手数＝0　先手番　小将棋"'
 
     feed "$SETUP
 7g7f
@@ -182,6 +182,9 @@ game:ply()
 :goto 9'
     expect "a cursor through the game" 1 'err_has ":goto: no move 9 (the game has moves 0 to 3)"' \
         '[ "$(grep -c "^[0-9]$" "$tmp/out")" -eq 2 ]'
+    feed ':flip'
+    expect ":flip turns the board" 0 'out_has "  1  2  3  4  5  6  7  8  9"' \
+        '[ "$(head -n 1 "$tmp/out")" = "sente hand: -" ]'
     feed '7g7f
 resign()
 game:resign()

@@ -69,7 +69,7 @@ fresh
 $T send-keys -t kd -l 'shogi.po'; $T send-keys -t kd Tab
 check "Tab completes a table field" "> shogi.position("
 $T send-keys -t kd -l '"startpos")'; $T send-keys -t kd Enter
-check "a position prints as a board" "ply 1, sente (b) to move"
+check "a position prints as a board" "ply 0, sente (b) to move"
 
 fresh
 type_line 'if game == nil then game = shogi.core.game(shogi.position("startpos")) end'

@@ -95,15 +95,12 @@ function M.split_usi(m)
   return m:sub(1, 2), m:sub(3, 4), m:sub(5, 5) == "+", nil
 end
 
---- the illegal move a record ends with (its stated foul): the core refuses
--- it, naming the move it would be ("illegal move '<text>' (7g7e): ...");
--- returns that USI move and the reason, or nil when the text fits no move.
+--- the illegal move a record ends with (its stated foul): the core's parser
+-- names the move the text stands for when it is illegal (parse_move's fourth
+-- value); returns that USI move and the reason, or nil when the text fits no move.
 function M.foul_move(pos, text, notation, prev)
-  local usi, msg = pos:parse_move(text, notation, prev)
-  if usi then return nil end
-  msg = tostring(msg)
-  local named = msg:match("^illegal move '.-' %((.-)%): ") or msg:match("^illegal move '(.-)': ")
-  if not named then return nil end
+  local usi, _, _, named = pos:parse_move(text, notation, prev)
+  if usi or not named then return nil end
   local legal, why = pos:is_legal(named)
   if legal or not why then return nil end
   return named, why

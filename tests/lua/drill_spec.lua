@@ -94,6 +94,75 @@ describe("drill.load", function()
   end)
 end)
 
+describe("the other messages", function()
+  it("names every fault an exercise can have", function()
+    local d = assert(load_text([[return {exercises = {
+      {position = "startpos", side = "x", answers = {"7g7f"}},
+      {position = "]] .. os.getenv("PWD") .. [[/tests/data/records/skc__oui202106290101.kif:900"},
+      {position = "startpos", answers = 5},
+      {position = 5},
+      {position = "startpos", goal = "play", opponent = "nobot.lua"},
+      {position = "startpos", goal = "play", opponent = "/bin/false --usi"},
+    }}]]))
+    local want = {"side must be \"b\" or \"w\"", "has 104 moves, not 900", "answers must be a list of moves",
+      "position must be an SFEN"}
+    for i, w in ipairs(want) do
+      assert.truthy(d.exercises[i].faults[1] and d.exercises[i].faults[1]:find(w, 1, true),
+        i .. ": " .. tostring(d.exercises[i].faults[1]))
+    end
+    local s = d:session{progress = false, only = {5, 6}}
+    local r = s:answer("7g7f")
+    assert.is_true(r.illegal)
+    assert.truthy(r.message:find("opponent nobot.lua: ", 1, true), r.message)
+    s:next()
+    r = s:answer("7g7f")
+    assert.truthy(r.message:find("is an engine command", 1, true) or r.message:find("opponent '/bin/false", 1, true),
+      r.message)
+  end)
+
+  it("says when a file returns nothing or the argument is no name", function()
+    local d, err = load_text("local x = 1")
+    assert.is_nil(d)
+    assert.truthy(err:find("the drill file returned nothing", 1, true), err)
+    assert.has_error(function() drill.load(5) end, "bad argument #1 to 'load' (drill file name expected, got number)")
+  end)
+
+  it("says when an exercise or the session is over", function()
+    local s = assert(drill.load(TSUME)):session{progress = false, only = {1}}
+    s:answer("G*5b")
+    assert.equal("this exercise is over: :next goes on, :retry plays it again", s:answer("G*5b").message)
+    assert.same({nil, "this exercise is over"}, {s:hint()})
+    s:next()
+    assert.equal("the session is over", s:answer("G*5b").message)
+    assert.same({nil, "the session is over"}, {s:hint()})
+    assert.is_true(s:over())
+  end)
+
+  it("says when a goal function fails", function()
+    local d = assert(load_text([[return {exercises = {{position = "startpos", goal = function() error("oops") end}}}]]))
+    local r = d:session{progress = false}:answer("7g7f")
+    assert.is_true(r.illegal)
+    assert.truthy(r.message:find("the exercise's goal failed: ", 1, true) and r.message:find("oops", 1, true), r.message)
+  end)
+
+  it("says why a prompt drill cannot start", function()
+    local prompt = require "shogi.drill.prompt"
+    local show = function(x) return x:sfen() end
+    local ok, msg = prompt.start({}, show)
+    assert.is_false(ok)
+    assert.equal("no drill file given (:drill FILE, komadai --drill FILE)", msg)
+    ok, msg = prompt.start({"tests/data/drills/planted.lua"}, show, {due = false})
+    assert.is_true(ok)
+    assert.truthy(msg:find("Planted errors: exercise 1 of 7", 1, true), msg)
+    assert.is_true(prompt.line(":quit", show))
+    local dir = tmpdir()
+    write(dir .. "/bad.lua", [[return {title = "all bad", exercises = {{position = "xyz"}}}]])
+    ok, msg = prompt.start({dir .. "/bad.lua"}, show)
+    assert.is_false(ok)
+    assert.equal("all bad: no exercise can be played (scripts/drill check names the faults)", msg)
+  end)
+end)
+
 describe("a move exercise", function()
   it("takes the answer in any notation and scores it", function()
     local s = assert(drill.load(TESUJI)):session{progress = false}

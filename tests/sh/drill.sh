@@ -86,6 +86,10 @@ printf ':quit\n' | KOMADAI_NOW=$((T0 + 30 * DAY)) scripts/drill review >"$tmp/ou
 status "review with no files takes the drills played" 0 $st
 has "the drill played is found" "$tmp/out" "Five for the class: exercise 1 of"
 
+KOMADAI_HOME="$tmp/empty" scripts/drill review </dev/null >"$tmp/out" 2>&1; st=$?
+status "review before any drill" 1 $st
+has "review before any drill says so" "$tmp/out" "no drill has been played yet: name the drill files"
+
 # an illegal move is an error (counted in the exit status), a Lua line still runs
 printf '%s\n' G*5a 'print(40 + 2)' G*5b >"$tmp/in"
 KOMADAI_HOME=- "$K" --drill examples/drills/tsume.lua <"$tmp/in" >"$tmp/out" 2>&1; st=$?

@@ -180,8 +180,12 @@ function M.start(opts)
   end
   local core = field(shogi, "core")
   local version = core and core.version or "?"
-  return format("komadai %s (%s): help() lists the topics; a move such as 7g7f plays on `game`; Ctrl-D quits.",
+  local banner = format("komadai %s (%s): help() lists the topics; a move such as 7g7f plays on `game`; Ctrl-D quits.",
     version, G._VERSION)
+  if M.drill and M.drill.active() then
+    banner = banner .. "\nA drill is running: moves are answers; :hint :answer :skip :retry :next :quit."
+  end
+  return banner
 end
 
 -- is m a USI move of pos (legal or not)?  The core decides: is_legal answers

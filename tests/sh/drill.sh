@@ -129,6 +129,7 @@ fresh() { $T send-keys -t kd C-l; sleep 0.1; $T clear-history -t kd; }
 $T new-session -d -s kd -x 100 -y 60 "env TERM=xterm KOMADAI_NOW=$T0 '$K' --drill examples/drills/tesuji.lua; sleep 30"
 check "komadai --drill shows the board" "Tesuji: fork and block: exercise 1 of 2 (knight fork)"
 check "and the prompt" "win material with the piece in hand"
+check "the banner names the drill's commands" "A drill is running: moves are answers"
 fresh
 type_line ':hint'
 check "a hint in the terminal" "hint: A knight attacks two squares at once."

@@ -8,7 +8,8 @@ CC      ?= cc
 ARCH    ?= -march=native
 LUA_PKG := lua5.4
 DEB_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev lua-busted lua-cjson tmux \
-            librsvg2-bin fonts-noto-cjk libxml2-utils poppler-utils netpbm
+            librsvg2-bin fonts-noto-cjk libxml2-utils poppler-utils netpbm \
+            fairy-stockfish gpsshogi parallel procps
 
 WARN   := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
           -Wwrite-strings -Wcast-qual -Wundef
@@ -19,7 +20,7 @@ SAN    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 LUA_CFLAGS = $(shell pkg-config --cflags $(LUA_PKG) 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null || echo -llua5.4)
 
-CORE_SRC   := $(wildcard src/core/*.c) $(wildcard src/search/*.c) $(wildcard src/proto/*.c)
+CORE_SRC   := $(wildcard src/core/*.c) $(wildcard src/search/*.c) $(wildcard src/proto/*.c) $(wildcard src/os/*.c)
 BIND_SRC   := $(wildcard src/lua/*.c)
 APP_SRC    := $(filter-out src/app/perft_main.c,$(wildcard src/app/*.c))
 LUA_FILES  := $(shell find lua -name '*.lua' | sort)

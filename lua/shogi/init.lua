@@ -29,6 +29,7 @@ local LAZY = {
   drill = {"shogi.drill"},
   search = {"shogi.search", "search"},
   bot = {"shogi.bot"},
+  engine = {"shogi.engine", "new"},
 }
 
 local function find_handicap(name)

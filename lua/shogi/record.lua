@@ -24,6 +24,7 @@ local common = require "shogi.record.common"
 
 local io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable =
   io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable
+local table_concat = table.concat
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -336,6 +337,23 @@ end
 --- record.read(path_or_text [, format [, opts]]) -> game | nil, "file:line: message" [, partial game]
 -- opts: {encoding = "cp932"|"utf-8"|"euc-jp", name = "source name", game = options for shogi.game,
 --        variant = "sho" (for a record that does not name its variant: a bare SFEN)}
+-- raises for an option name that is not in known (a list), naming the known ones
+local function check_options(opts, known, fname)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then
+    error(("bad argument #3 to '%s' (options table expected, got %s)"):format(fname, type(opts)), 3)
+  end
+  for k in pairs(opts) do
+    local ok = false
+    for _, name in ipairs(known) do ok = ok or k == name end
+    if not ok then
+      error(("bad argument #3 to '%s' (unknown option '%s' (known: %s))"):format(fname, tostring(k),
+        table_concat(known, ", ")), 3)
+    end
+  end
+  return opts
+end
+
 function M.read(src, format, opts)
   if type(src) ~= "string" then
     error("bad argument #1 to 'read' (path or record text expected, got " .. type(src) .. ")", 2)
@@ -343,7 +361,7 @@ function M.read(src, format, opts)
   if format ~= nil and type(format) ~= "string" then
     error("bad argument #2 to 'read' (format name expected, got " .. type(format) .. ")", 2)
   end
-  opts = opts or {}
+  opts = check_options(opts, {"encoding", "game", "name", "variant"}, "read")
   local name, bytes = opts.name, nil
   if not src:find("\n", 1, true) and #src < 4096 then
     local f = io.open(src, "rb")
@@ -448,7 +466,7 @@ function M.write(g, format, opts)
     error("bad argument #2 to 'write' (format expected: kif, ki2, csa, jkf, usi, sfen or bod)", 2)
   end
   format = format:lower()
-  opts = opts or {}
+  opts = check_options(opts, {"encoding", "version"}, "write")
   local mod = require("shogi.record." .. module_of[format])
   local text = mod.write(view(g, format), format, opts)
   local enc = opts.encoding and opts.encoding:lower():gsub("[_-]", "")

@@ -34,7 +34,7 @@ local function to_position(x, what)
       local ok, p = pcall(x.position, x)
       if ok and is_position(p) then return p end
     end
-    return core.position(x:sfen())
+    return core.position(x) -- a copy, with its variant
   end
   error(string_format("bad argument #1 to '%s' (position, game or SFEN expected, got %s)", what, type(x)), 3)
 end
@@ -76,7 +76,21 @@ end
 local SOLVE_KEYS = {nodes = true, time = true, tt_mb = true, futile = true, max_length = true,
   attacker = true, fill_hand = true, shortest = true, pv = true}
 
+--- tsume.cannot_solve(pos, attacker) -> nil, or the sentence saying why the
+-- solver cannot take the position (so it is never reported as "no mate")
+function M.cannot_solve(pos, attacker)
+  if pos:variant() ~= "standard" then
+    return "the tsume solver takes standard shogi positions, and this is " .. pos:variant() .. " shogi"
+  end
+  local defender = attacker == "b" and "w" or "b"
+  local kings = 0
+  for _, pc in pairs(pos:pieces(defender)) do if pc == "K" or pc == "k" then kings = kings + 1 end end
+  if kings == 0 then return "the defender has no king to mate" end
+  return nil
+end
+
 --- shogi.solve(pos, opts) -> {status = "mate"|"nomate"|"unknown", length, pv, exact, nodes, seconds}
+-- | nil, msg for a position the solver cannot take (Sho, no defender king)
 function M.solve(x, opts)
   local pos, msg = to_position(x, "solve")
   if not pos then return nil, msg end
@@ -88,6 +102,9 @@ function M.solve(x, opts)
     if not SOLVE_KEYS[k] then error("bad argument #2 to 'solve' (unknown option '" .. tostring(k) .. "')", 2) end
     o[k] = v
   end
+  local attacker = o.attacker or side_of(pos)
+  local cannot = (attacker == "b" or attacker == "w") and M.cannot_solve(pos, attacker) -- else core.solve says why
+  if cannot then return nil, "solve: " .. cannot end
   local r = core.solve(pos, o)
   r.position = pos:sfen()
   r.attacker = o.attacker or side_of(pos)
@@ -96,7 +113,7 @@ end
 
 -- ---- problems --------------------------------------------------------------------------
 local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
-  attacker = true, fill_hand = true, source = true, expected = true}
+  attacker = true, fill_hand = true, source = true, expected = true, file = true}
 
 local function split_moves(s)
   local t = {}
@@ -135,7 +152,8 @@ function M.load(x)
     return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
   end
   return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
-    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, file = src}
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected,
+    file = type(t.file) == "string" and t.file or src}
 end
 
 -- ---- the composer's report -------------------------------------------------------------
@@ -172,12 +190,40 @@ local function read_solution(report, pos, attacker, solution)
   return line, p
 end
 
+-- a tsume record (a game, or a KIF, KI2, CSA or JKF file) as a problem: its
+-- start is the diagram and its moves the intended solution
+local RECORD_EXTENSIONS = {kif = true, kifu = true, ki2 = true, ki2u = true, csa = true, jkf = true}
+
+local function problem_of_game(g, file)
+  local info = g.info and g:info() or {}
+  local headers = type(info.headers) == "table" and info.headers or {}
+  return {position = g:start():sfen(), solution = g:moves(), title = headers["表題"] or headers["棋戦"],
+    author = headers["作者"], file = file}
+end
+
+local function as_problem(x)
+  if type(x) == "userdata" and is_position(x) and type(x.moves) == "function" and type(x.start) == "function" then
+    return problem_of_game(x, "game")
+  end
+  if type(x) == "string" and not string_find(x, "\n", 1, true) then
+    local ext = x:match("%.(%w+)$")
+    if ext and RECORD_EXTENSIONS[ext:lower()] then
+      local g, msg = require("shogi.record").read(x)
+      if not g then return nil, msg end
+      return problem_of_game(g, x)
+    end
+  end
+  return M.load(x)
+end
+
 --- shogi.tsume.check(problem [, opts]) -> report
+-- problem: a problem file, a loaded problem (shogi.tsume.load), Lua text, a
+-- tsume record (KIF, KI2, CSA, JKF) or a game.
 function M.check(x, opts)
   if opts ~= nil and type(opts) ~= "table" then
     error("bad argument #2 to 'check' (options table expected, got " .. type(opts) .. ")", 2)
   end
-  local problem, msg = M.load(x)
+  local problem, msg = as_problem(x)
   if not problem then return nil, msg end
   local settings = {}
   for k, v in pairs(CHECK_DEFAULTS) do settings[k] = v end
@@ -189,20 +235,47 @@ function M.check(x, opts)
   local pos, perr = core.position(problem.position, {strict = false})
   if not pos then return nil, (problem.file or "problem") .. ": " .. perr end
   local attacker = problem.attacker or pos:side()
-  if problem.fill_hand then pos = core.tsume_fill(pos, attacker) end
+  local warnings = {}
+  -- The tsume convention: the defender holds every piece not on the board or in
+  -- the attacker's hand.  A diagram with an empty defender hand and pieces
+  -- unaccounted for gets them (fill_hand = false keeps the hand empty).
+  local defender = attacker == "b" and "w" or "b"
+  local filled = pos:variant() == "standard" and core.tsume_fill(pos, attacker) or pos
+  local empty = true
+  for _, n in pairs(pos:hand(defender)) do if n > 0 then empty = false end end
+  if problem.fill_hand or (problem.fill_hand == nil and empty and filled:sfen() ~= pos:sfen()) then
+    if not problem.fill_hand then
+      warnings[#warnings + 1] = "the defender's hand was empty: it holds the rest of the set (the tsume "
+        .. "convention; fill_hand = false keeps it empty)"
+    end
+    pos = filled
+  elseif problem.fill_hand == false and filled:sfen() ~= pos:sfen() then
+    warnings[#warnings + 1] = "pieces of the set are unaccounted for and the defender's hand stays empty "
+      .. "(fill_hand = false)"
+  end
   local t0 = os_clock()
   local report = {title = problem.title, author = problem.author, notes = problem.notes,
     position = pos:sfen(), attacker = attacker, faults = core.tsume_faults(pos, attacker),
-    solution_faults = {}, duals = {}, variations = {}, unneeded = {}, nodes = 0}
+    warnings = warnings, solution_faults = {}, duals = {}, variations = {}, unneeded = {}, nodes = 0}
   report.valid = #report.faults == 0
   local function count(r) report.nodes = report.nodes + (r.nodes or 0); return r end
 
+  local cannot = M.cannot_solve(pos, attacker)
+  if cannot then
+    report.status, report.cannot = "cannot", cannot
+    report.seconds = os_clock() - t0
+    report.text = M.format(report)
+    return report
+  end
   local root = count(core.solve(pos, {nodes = settings.nodes, time = settings.time, tt_mb = settings.tt_mb,
     futile = settings.futile, attacker = attacker}))
   report.status, report.length, report.exact = root.status, root.length, root.exact
   report.solver_line = root.pv
 
-  -- the main line: the intended solution if there is one, else the solver's
+  -- The main line is the solver's; the intended line is the composer's.  The
+  -- checks below (leftovers, duals, variations) follow the intended line when
+  -- there is one, else the main line.
+  if root.status == "mate" then report.main_line = root.pv end
   local main
   if problem.solution then
     local line, final = read_solution(report, pos, attacker, problem.solution)
@@ -221,11 +294,12 @@ function M.check(x, opts)
           line_text(root.pv or {}))
       end
       main = line
+      report.intended_line = line
     end
   elseif root.status == "mate" then
     main = root.pv
   end
-  report.main_line = main
+  report.checked_line = main
   if root.status == "nomate" then add_fault(report, "no mate") end
   if root.status == "unknown" then add_fault(report, "the solver hit its limit before deciding") end
   if not main or #main == 0 then
@@ -319,16 +393,21 @@ function M.format(report)
   end
   for _, f in ipairs(report.faults or {}) do say("  fault: %s", f) end
   if report.status == "mate" then
-    say("solver: mate in %d%s: %s", report.length, report.exact and "" or " (shortest not proven)",
-      line_text(report.solver_line or {}))
+    say("solver: mate in %d%s", report.length, report.exact and "" or " (shortest not proven)")
+  elseif report.status == "cannot" then
+    say("solver: cannot solve it: %s", report.cannot)
   else
     say("solver: %s", report.status or "?")
   end
-  if report.intended_length then say("intended: %d moves", report.intended_length) end
-  for _, f in ipairs(report.solution_faults or {}) do say("  solution: %s", f) end
+  for _, w in ipairs(report.warnings or {}) do say("warning: %s", w) end
   if report.main_line then say("main line: %s", line_text(report.main_line)) end
-  if report.main_line then
-    say("leftover in hand (駒余り): %s", report.leftover or "none")
+  if report.intended_line then
+    say("intended line: %s (%d moves)", line_text(report.intended_line), report.intended_length)
+  end
+  for _, f in ipairs(report.solution_faults or {}) do say("  solution: %s", f) end
+  if report.checked_line then
+    say("leftover in hand (駒余り)%s: %s", report.intended_line and " after the intended line" or "",
+      report.leftover or "none")
   end
   if #(report.duals or {}) == 0 then say("duals (余詰): none")
   else

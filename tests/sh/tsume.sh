@@ -92,14 +92,41 @@ $T check examples/tsume/dual.lua >"$tmp/report"
 expect "dual count" "duals (余詰): 7" "$(grep '^duals' "$tmp/report")"
 expect "dual line" "  move 1: 1h6c also mates in 3: 1h6c L*1h 6c2g+" "$(grep 'move 1: 1h6c ' "$tmp/report")"
 expect "dual henka" 5 "$(grep -c '(変同)' "$tmp/report")"
-expect "dual leftover" "leftover in hand (駒余り): N" "$(grep '^leftover' "$tmp/report")"
+expect "dual leftover" "leftover in hand (駒余り) after the intended line: N" "$(grep '^leftover' "$tmp/report")"
 $T check examples/tsume/leftover.lua >"$tmp/report"
-expect "leftovers" "leftover in hand (駒余り): G N" "$(grep '^leftover' "$tmp/report")"
+expect "leftovers" "leftover in hand (駒余り) after the intended line: G N" "$(grep '^leftover' "$tmp/report")"
 $T check examples/tsume/futile.lua >"$tmp/report"
-expect "futile length" "solver: mate in 1: 6i6a+" "$(grep '^solver' "$tmp/report")"
+expect "futile length" "solver: mate in 1" "$(grep '^solver' "$tmp/report")"
+expect "futile main line" "main line: 6i6a+" "$(grep '^main line' "$tmp/report")"
 $T check examples/tsume/musou077.lua >"$tmp/report"
 expect "musou 77 variation" "  move 6: 8g7f is same length, nothing left over (変同), 6 moves: 8g7f G*8f 8e8f 6d6e 7f6e 5g6f" \
     "$(grep 'move 6:' "$tmp/report")"
+
+# ---- what a new user tried (issue 17): records and loaded problems, exit status, the convention
+K=build/komadai
+OUT="$tmp/one.kif" "$K" -e 'local g = shogi.game("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")
+  g:play("G*5b"); io.open(os.getenv("OUT"), "w"):write(g:write("kif")):close()' 
+$T check "$tmp/one.kif" >"$tmp/report" 2>&1; st=$?
+expect "check of a KIF tsume record exits 0" 0 "$st"
+expect "check of a KIF tsume record: intended" "intended line: G*5b (1 moves)" "$(grep '^intended' "$tmp/report")"
+"$K" -e 'local t = shogi.tsume.load("examples/tsume/atama_kin.lua"); local r = assert(shogi.tsume.check(t))
+  print(r.status, r.length)' >"$tmp/out" 2>&1
+expect "check of a loaded problem" "mate	1" "$(cat "$tmp/out")"
+printf 'return {position = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", solution = "G*4b"}\n' >"$tmp/bad.lua"
+$T check "$tmp/bad.lua" >"$tmp/report" 2>&1; st=$?
+expect "check exits 1 when the intended line is not a mate" 1 "$st"
+printf 'return {position = "8k/9/9/9/9/9/9/9/9 b 2R 1"}\n' >"$tmp/empty.lua"
+$T check "$tmp/empty.lua" >"$tmp/report" 2>&1
+expect "an empty defender hand gets the rest of the set, with a warning" \
+    "warning: the defender's hand was empty: it holds the rest of the set (the tsume convention; fill_hand = false keeps it empty)" \
+    "$(grep '^warning' "$tmp/report")"
+expect "... and then it is no mate" "solver: nomate" "$(grep '^solver' "$tmp/report")"
+printf 'return {position = "9/9/9/9/9/9/9/9/9 b 2R2b4g4s4n4l18p 1"}\n' >"$tmp/nokg.lua"
+$T check "$tmp/nokg.lua" >"$tmp/report" 2>&1
+expect "no defender king: a sentence, not nomate" "solver: cannot solve it: the defender has no king to mate" \
+    "$(grep '^solver' "$tmp/report")"
+"$K" -e 'print(shogi.solve(shogi.position("sho")))' >"$tmp/out" 2>&1
+expect "Sho: a sentence" "nil	solve: the tsume solver takes standard shogi positions, and this is sho shogi" "$(cat "$tmp/out")"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -111,6 +111,19 @@ scripts/drill check "$tmp/made.lua" >"$tmp/out" 2>&1; st=$?
 status "a drill from tsume passes check" 0 $st
 has "the 11-move mate" "$tmp/out" "mate in 11"
 
+# ---- a real engine as the opponent (Debian's fairy-stockfish, when installed) ---------------
+if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; then
+    scripts/drill check tests/data/drills/engine.lua >"$tmp/out" 2>&1; st=$?
+    status "a play exercise against fairy-stockfish passes check" 0 $st
+    has "won against the engine" "$tmp/out" "won 2 of 2 search games against its opponent"
+    printf '%s\n' 8d8c declare | KOMADAI_HOME=- "$K" --drill tests/data/drills/engine.lua >"$tmp/out" 2>&1; st=$?
+    status "a session against fairy-stockfish" 0 $st
+    has "the engine answers" "$tmp/out" "the opponent plays"
+    has "the declaration wins" "$tmp/out" "won: Black wins by declaration"
+else
+    echo "# fairy-stockfish is not installed: the engine opponent is not tested"
+fi
+
 # ---- a real terminal -------------------------------------------------------------------------
 if ! command -v tmux >/dev/null; then echo "FAIL tmux is not installed"; echo "$passed passed, $((failed + 1)) failed"; exit 1; fi
 screen() { $T capture-pane -p -S -300 -t kd 2>/dev/null; }

@@ -73,8 +73,9 @@ local function evaluate(pos, opts)
     end
     local e = opts.engine_handle or engine(opts.engine)
     opts.engine_handle = e
-    local r = e:go(pos, {movetime = opts.movetime or 500})
-    return r.score or 0, r.bestmove
+    local r, err = e:go(pos, {movetime = opts.movetime or 500})
+    if not r then error(tostring(err), 0) end
+    return oracle.engine_cp(r), r.bestmove
   end
   local r = oracle.best(pos, opts.depth or 4)
   return r.cp, r.move

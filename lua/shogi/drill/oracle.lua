@@ -3,7 +3,8 @@
 -- shogi.engine), so a session or the checker never calls them directly.
 local core = require "shogi.core"
 
-local error, ipairs, pcall, require, tostring, type = error, ipairs, pcall, require, tostring, type
+local error, ipairs, pcall, require, tonumber, tostring, type = error, ipairs, pcall, require, tonumber, tostring,
+  type
 local string_format, string_match = string.format, string.match
 local _ENV = nil -- luacheck: ignore 211
 
@@ -50,6 +51,15 @@ function M.available() return search_fn() ~= nil end
 local function score_of(r)
   if r.mate then
     local m = r.mate
+    return m > 0 and (M.MATE_SCORE - m) or (-M.MATE_SCORE - m)
+  end
+  return r.score or 0
+end
+
+--- engine_cp(answer) -> an engine's score as centipawns (mates as +-30000 - n)
+function M.engine_cp(r)
+  if r.mate ~= nil then
+    local m = tonumber(r.mate) or (r.mate == "-" and -1 or 1)
     return m > 0 and (M.MATE_SCORE - m) or (-M.MATE_SCORE - m)
   end
   return r.score or 0
@@ -110,8 +120,10 @@ function M.opponent_move(g, spec, dir, depth)
     if not e then error(string_format("opponent '%s': %s", spec, tostring(err)), 0) end
     engines[spec] = e
   end
-  local r = e:go(g:position(), {movetime = 300})
-  return r and r.bestmove
+  local r, err = e:go(g:position(), {movetime = 300})
+  if not r then error(string_format("opponent '%s': %s", spec, tostring(err)), 0) end
+  if r.bestmove == "resign" or r.bestmove == "win" then return nil end
+  return r.bestmove
 end
 
 return M

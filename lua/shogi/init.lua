@@ -27,9 +27,9 @@ local LAZY = {
   help = {"shogi.help", "help"},
   sandbox = {"shogi.sandbox"},
   drill = {"shogi.drill"},
+  engine = {"shogi.engine", "new"},
   search = {"shogi.search", "search"},
   bot = {"shogi.bot"},
-  engine = {"shogi.engine", "new"},
 }
 
 local function find_handicap(name)

@@ -259,7 +259,7 @@ static int pmain(lua_State *L)
     if (argc >= 2 && strcmp(argv[1], "--usi") == 0) { /* the USI engine: nothing else on the line */
         if (argc > 3) { fprintf(stderr, SG_PROGNAME ": --usi takes one bot file at most\n"); return 0; }
         open_program(L);
-        *status = sg_usi_engine_run(L, argc == 3 ? argv[2] : NULL) == 0 ? 0 : 1;
+        *status = sg_usi_engine_run(L, argc == 3 ? argv[2] : NULL);
         return 0;
     }
     if (argc >= 2 && strcmp(argv[1], "--drill") == 0) { /* drills at the prompt: shogi.repl.open_drill */

@@ -2,11 +2,9 @@
  * Input is read with read(2) from fd 0 into one line buffer, blocking between
  * searches and without blocking from the search's poll callback (every 2048
  * nodes), so "stop", "ponderhit", "isready" and "quit" are answered while it
- * thinks.  "go mate" runs the df-pn solver in a thread (the solver has no poll
- * callback yet) while this thread reads the input. */
+ * thinks; "go mate" runs the df-pn solver with the same poll callback. */
 #include <errno.h>
 #include <poll.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -357,63 +355,45 @@ static void run_search(engine *e)
     free(checks);
 }
 
-typedef struct { sg_tt *tt; sg_pos p; sg_dfpn_opts o; sg_dfpn_result r; volatile int done; } mate_job;
-
-static void *mate_thread(void *ud)
-{
-    mate_job *j = ud;
-    sg_dfpn_solve(j->tt, &j->p, j->p.side, &j->o, &j->r);
-    __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
-    return NULL;
-}
-
 static void run_mate(engine *e)
 {
-    mate_job *j = malloc(sizeof *j);
-    if (j) j->tt = sg_tt_new((size_t)e->st.hash_mb << 20);
-    if (!j || !j->tt) {
-        free(j);
+    sg_tt *tt = sg_tt_new((size_t)e->st.hash_mb << 20);
+    sg_dfpn_result *r = malloc(sizeof *r);
+    if (!tt || !r) {
+        sg_tt_free(tt);
+        free(r);
         info_string("go mate: not enough memory");
         out("checkmate timeout\n");
         sg_usi_search_done(&e->st);
         return;
     }
-    sg_usi_current(&e->st, &j->p, NULL, NULL);
-    sg_dfpn_opts_default(&j->o);
+    sg_pos p;
+    sg_usi_current(&e->st, &p, NULL, NULL);
+    sg_dfpn_opts o;
+    sg_dfpn_opts_default(&o);
     e->stop = 0;
     e->stop_seen = false;
-    j->o.limits.stop = &e->stop;
-    j->o.limits.seconds = e->go.mate_ms > 0 ? (double)e->go.mate_ms / 1000.0 : 0;
-    j->done = 0;
-    pthread_t th;
-    if (pthread_create(&th, NULL, mate_thread, j) != 0) {
-        sg_tt_free(j->tt);
-        free(j);
-        out("checkmate timeout\n");
-        sg_usi_search_done(&e->st);
-        return;
-    }
-    char line[LINE_MAX_LEN];
-    while (!__atomic_load_n(&j->done, __ATOMIC_ACQUIRE)) {
-        if (next_line(e, line, sizeof line, 20)) handle_busy(e, line);
-        else if (e->eof && !e->len) { e->stop = 1; e->quit = true; }
-    }
-    pthread_join(th, NULL);
-    if (j->r.status == SG_DFPN_MATE) {
+    e->soft_at = e->hard_at = 0;
+    o.limits.stop = &e->stop;
+    o.limits.seconds = e->go.mate_ms > 0 ? (double)e->go.mate_ms / 1000.0 : 0;
+    o.limits.poll = poll_input;   /* stop, isready and quit are answered while it solves */
+    o.limits.poll_ud = e;
+    sg_dfpn_solve(tt, &p, p.side, &o, r);
+    if (r->status == SG_DFPN_MATE) {
         char buf[SG_DFPN_MAX_PV * 7 + 16];
         int n = snprintf(buf, sizeof buf, "checkmate");
-        for (int i = 0; i < j->r.pv_len; i++) {
+        for (int i = 0; i < r->pv_len; i++) {
             char u[6];
-            sg_move_to_usi(j->r.pv[i], u);
+            sg_move_to_usi(r->pv[i], u);
             n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", u);
         }
         snprintf(buf + n, sizeof buf - (size_t)n, "\n");
         out(buf);
     } else {
-        out(j->r.status == SG_DFPN_NOMATE ? "checkmate nomate\n" : "checkmate timeout\n");
+        out(r->status == SG_DFPN_NOMATE ? "checkmate nomate\n" : "checkmate timeout\n");
     }
-    sg_tt_free(j->tt);
-    free(j);
+    sg_tt_free(tt);
+    free(r);
     sg_usi_search_done(&e->st);
 }
 

@@ -101,7 +101,7 @@ void sgl_open_notation(lua_State *L);
 void sgl_open_facts(lua_State *L);
 void sgl_open_tsume(lua_State *L);
 void sgl_open_sandbox(lua_State *L);   /* l_sandbox.c */
-void sgl_open_search(lua_State *L);   /* l_search.c: core.search, core.evaluate */
 void sgl_open_process(lua_State *L); /* l_process.c: core.spawn, core.wait_any, core.now, core.isatty */
+void sgl_open_search(lua_State *L);   /* l_search.c: core.search, core.evaluate */
 
 #endif

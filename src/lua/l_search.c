@@ -542,8 +542,7 @@ static void on_progress(void *ud, const void *report)
 
 static int core_search(lua_State *L)
 {
-    sg_pos *p = sgl_testpos(L, 1);
-    if (!p) p = sgl_testpos_or_game(L, 1);
+    sg_pos *p = sgl_testpos_or_game(L, 1);
     if (!p) return luaL_argerror(L, 1, "position or game expected");
     if (lua_isnoneornil(L, 2)) { lua_newtable(L); lua_replace(L, 2); }
     luaL_checktype(L, 2, LUA_TTABLE);
@@ -665,8 +664,7 @@ static int core_search(lua_State *L)
 /* core.evaluate(pos [, "builtin"|"material"|c_eval]) -> score of the side to move */
 static int core_evaluate(lua_State *L)
 {
-    sg_pos *p = sgl_testpos(L, 1);
-    if (!p) p = sgl_testpos_or_game(L, 1);
+    sg_pos *p = sgl_testpos_or_game(L, 1);
     if (!p) return luaL_argerror(L, 1, "position or game expected");
     const sgl_c_eval *ce = luaL_testudata(L, 2, SGL_C_EVAL);
     if (ce && ce->fn) {

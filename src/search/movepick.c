@@ -26,7 +26,7 @@ int sg_movepick_mvv_lva(const sg_pos *p, sg_move m)
 }
 
 void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n, sg_move tt_move,
-                       const sg_move killers[2], sg_move_history *h)
+                       const sg_move killers[2], sg_butterfly *h)
 {
     for (int i = 0; i < n; i++) {
         sg_move m = moves[i];
@@ -57,7 +57,7 @@ bool sg_movepick_next(sg_move *moves, int *scores, int n, int *i, sg_move *out)
     return true;
 }
 
-static void age_if_full(sg_move_history *h, int v)
+static void age_if_full(sg_butterfly *h, int v)
 {
     if (v < HISTORY_MAX && v > -HISTORY_MAX) return;
     for (int c = 0; c < SG_COLOR_NB; c++)
@@ -65,14 +65,14 @@ static void age_if_full(sg_move_history *h, int v)
             for (int s = 0; s < SG_SQ_NB; s++) (*h)[c][t][s] /= 2;
 }
 
-void sg_history_reward(sg_move_history *h, sg_color c, sg_move m, int depth)
+void sg_history_reward(sg_butterfly *h, sg_color c, sg_move m, int depth)
 {
     int *v = &(*h)[c][sg_move_piece_after(m)][sg_move_to(m)];
     *v += depth * depth;
     age_if_full(h, *v);
 }
 
-void sg_history_penalty(sg_move_history *h, sg_color c, sg_move m, int depth)
+void sg_history_penalty(sg_butterfly *h, sg_color c, sg_move m, int depth)
 {
     int *v = &(*h)[c][sg_move_piece_after(m)][sg_move_to(m)];
     *v -= depth * depth;

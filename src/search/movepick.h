@@ -9,8 +9,8 @@
 
 #include "../core/position.h"
 
-/* history[colour][moved type after the move][to square] */
-typedef int sg_move_history[SG_COLOR_NB][SG_PT_NB][SG_SQ_NB];
+/* the history of quiet moves: [colour][moved type after the move][to square] */
+typedef int sg_butterfly[SG_COLOR_NB][SG_PT_NB][SG_SQ_NB];
 
 /* is m a capture or a promotion (what the quiescence search plays)? */
 static inline bool sg_move_is_tactical(const sg_pos *p, sg_move m)
@@ -21,13 +21,13 @@ int sg_movepick_mvv_lva(const sg_pos *p, sg_move m);
 
 /* h is only read */
 void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n, sg_move tt_move,
-                       const sg_move killers[2], sg_move_history *h);
+                       const sg_move killers[2], sg_butterfly *h);
 /* the best remaining move at index *i (swapped into place); false when done */
 bool sg_movepick_next(sg_move *moves, int *scores, int n, int *i, sg_move *out);
 
 /* history after a quiet move caused a cutoff at depth (and the quiet moves
  * tried before it, which did not) */
-void sg_history_reward(sg_move_history *h, sg_color c, sg_move m, int depth);
-void sg_history_penalty(sg_move_history *h, sg_color c, sg_move m, int depth);
+void sg_history_reward(sg_butterfly *h, sg_color c, sg_move m, int depth);
+void sg_history_penalty(sg_butterfly *h, sg_color c, sg_move m, int depth);
 
 #endif

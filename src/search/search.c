@@ -25,7 +25,7 @@ typedef struct {
 struct sg_search {
     sg_stt *tt;
     int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
-    sg_move_history history;
+    sg_butterfly history;
     sg_move killers[SG_MAX_PLY + 1][2];
     /* one search: */
     sg_pos pos;
@@ -313,6 +313,14 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int i = 0;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
         bool tactical = sg_move_is_tactical(&s->pos, m);
+        /* shallow quiet moves that give no check: pruned when futile or late in
+         * the order (i: moves picked so far), decided before the move is made */
+        if (count > 0 && !tactical && m != tt_move
+            && (futile || (!pv_node && !in_check && !mate_window && depth <= 3 && i > 8 + 6 * depth * depth))
+            && !sg_gives_check(&s->pos, m)) {
+            if (futile && best < static_eval + 150 * depth) best = static_eval + 150 * depth;
+            continue;
+        }
         if (ask_prune && count > 0 && !tactical && m != tt_move && s->o->prune(s->o->prune_ud, &s->pos, m)) continue;
         if (s->stop) return 0;
         sg_undo u;
@@ -320,13 +328,6 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         count++;
         bool gives_check = sg_in_check(&s->pos);
         bool quiet = !tactical && !gives_check && m != tt_move;
-        /* shallow quiet moves: pruned when futile or late in the order */
-        if (count > 1 && quiet && (futile || (!pv_node && !in_check && !mate_window && depth <= 3
-                                               && count > 8 + 6 * depth * depth))) {
-            pop_move(s, m, &u);
-            if (futile && best < static_eval + 150 * depth) best = static_eval + 150 * depth;
-            continue;
-        }
         /* checks by a board piece are extended (drops would explode: a hand full of
          * pieces checks from everywhere) */
         int new_depth = depth - 1 + (gives_check && !sg_move_is_drop(m) && ply < 2 * s->root_depth ? 1 : 0);

@@ -29,6 +29,7 @@ local LAZY = {
   search = {"shogi.search", "search"},
   bot = {"shogi.bot"},
   sandbox = {"shogi.sandbox"},
+  drill = {"shogi.drill"},
 }
 
 local function find_handicap(name)

@@ -180,8 +180,12 @@ function M.start(opts)
   end
   local core = field(shogi, "core")
   local version = core and core.version or "?"
-  return format("komadai %s (%s): help() lists the topics; a move such as 7g7f plays on `game`; Ctrl-D quits.",
+  local banner = format("komadai %s (%s): help() lists the topics; a move such as 7g7f plays on `game`; Ctrl-D quits.",
     version, G._VERSION)
+  if M.drill and M.drill.active() then
+    banner = banner .. "\nA drill is running: moves are answers; :hint :answer :skip :retry :next :quit."
+  end
+  return banner
 end
 
 -- is m a USI move of pos (legal or not)?  The core decides: is_legal answers
@@ -372,6 +376,26 @@ function COMMANDS.diagram(arg)
   return true, "wrote " .. file
 end
 
+-- :drill FILE...: a drill played at the prompt (lua/shogi/drill/prompt.lua);
+-- while it runs, moves and its commands (:hint :answer :skip :retry :next
+-- :quit) go to it, and `game` is the exercise's board
+function M.open_drill(...)
+  local files, opts = {}, {}
+  for _, f in ipairs({...}) do
+    if f == "--due" then opts.due = true else files[#files + 1] = f end
+  end
+  local prompt = require "shogi.drill.prompt"
+  local ok, out = prompt.start(files, show_one, opts)
+  if ok then M.drill, G.game = prompt, prompt.game() end
+  return ok, out
+end
+function COMMANDS.drill(arg)
+  local files = {}
+  for w in arg:gmatch("%S+") do files[#files + 1] = w end
+  if #files == 0 then return false, ":drill: no file given (:drill examples/drills/tsume.lua)" end
+  return M.open_drill(table.unpack(files))
+end
+
 -- A position pasted on a line of its own becomes the new game: an SFEN, "sfen
 -- ...", "position startpos|sfen ... [moves ...]", "startpos", "sho" or a
 -- handicap name (unless a Lua global has that name).  Returns nil when the
@@ -414,6 +438,10 @@ end
 
 function M.command(line)
   local text = line:match("^%s*(.-)%s*$")
+  if M.drill and M.drill.active() then
+    local handled, out = M.drill.line(text, show_one)
+    if handled ~= nil then G.game = M.drill.game() or G.game; return handled, out end
+  end
   local handled, out = assign_game(text)
   if handled ~= nil then return handled, out end
   handled, out = pasted_position(text)

@@ -28,6 +28,7 @@ static void usage(FILE *out)
             "  -l g=mod  require library 'mod' into global 'g'\n"
             "  -v        show version information\n"
             "  --usi [BOT.lua]  run as a USI engine (the built-in evaluation without a bot)\n"
+            "  --drill FILE...  play drills at the prompt (--due first: only the exercises due)\n"
             "  -h        show this help\n"
             "  --        stop handling options\n"
             "  -         stop handling options and execute stdin\n"
@@ -226,6 +227,33 @@ static void print_version(lua_State *L)
     lua_pop(L, 3);
 }
 
+/* komadai --drill FILE...: the drill's first board, then the REPL; the exit
+ * status as the REPL's (1 when the drill cannot start) */
+static int run_drill(lua_State *L, int n, char **files)
+{
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "shogi.repl");
+    if (sg_app_report(L, sg_app_docall(L, 1, 1), true) != LUA_OK) return 1;
+    lua_getfield(L, -1, "open_drill");
+    luaL_checkstack(L, n, "too many drill files");
+    for (int i = 0; i < n; i++) lua_pushstring(L, files[i]);
+    if (sg_app_report(L, sg_app_docall(L, n, 2), true) != LUA_OK) return 1;
+    const char *text = lua_tostring(L, -1);
+    bool ok = lua_toboolean(L, -2);
+    if (text && ok) {
+        fputs(text, stdout);
+        fputc('\n', stdout);
+        fflush(stdout);
+    } else if (text) {
+        sg_app_message(text, true);
+    }
+    lua_pop(L, 3);
+    if (!ok) return 1;
+    bool tty = isatty(STDIN_FILENO);
+    int errors = sg_repl_run(L, tty);
+    return errors > 0 && !tty ? (errors > 125 ? 125 : errors) : 0;
+}
+
 /* The program proper, run in protected mode: sets the exit status through its third argument. */
 static int pmain(lua_State *L)
 {
@@ -242,6 +270,13 @@ static int pmain(lua_State *L)
         if (argc > 3) { fprintf(stderr, SG_PROGNAME ": --usi takes one bot file at most\n"); return 0; }
         open_program(L);
         *status = sg_usi_engine_run(L, argc == 3 ? argv[2] : NULL);
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--drill") == 0) { /* drills at the prompt: shogi.repl.open_drill */
+        open_program(L);
+        create_arg_table(L, argv, argc, argc);
+        sg_app_catch_sigint(true);
+        *status = run_drill(L, argc - 2, argv + 2);
         return 0;
     }
     int args = collect_args(argv, argc, &script);

@@ -36,7 +36,8 @@ return {
       .. "~/.komadai_history (KOMADAI_HISTORY names another file; empty: none).  Errors go to stderr\n"
       .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\"),\n"
       .. ":diagram (help \":diagram\"), :first :prev :next :last :goto N (help \":goto\"), :flip\n"
-      .. "(gote's view; again to turn back).  The caption's ply is game:ply(), the moves played.",
+      .. "(gote's view; again to turn back), :drill FILE (help \":drill\").  The caption's ply is game:ply(), "
+      .. "the moves played.",
     example = "> 1 + 1\n2\n> for i = 1, 2 do\n>> print(i) end\n> 7g7f",
   },
   {

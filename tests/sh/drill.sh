@@ -1,0 +1,166 @@
+#!/bin/sh
+# Drills from the shell: scripts/drill check (the planted errors, the
+# teacher's five), a student playing at the prompt through a pipe (answers,
+# hints, refutations, scores), progress kept across days (KOMADAI_NOW), review,
+# from-tsume; then a real terminal (tmux): komadai --drill and :drill.
+# KOMADAI=path tests another binary (default build/komadai).
+# Last line: "N passed, N failed".
+cd "$(dirname "$0")/../.." || exit 2
+K=${KOMADAI:-build/komadai}
+case $K in /*) ;; *) K=$PWD/$K;; esac
+export KOMADAI="$K"
+passed=0; failed=0
+tmp=$(mktemp -d)
+T="tmux -L komadai-drill-$$ -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+export KOMADAI_HOME="$tmp/home" KOMADAI_STUDENT=ann KOMADAI_HISTORY=
+DAY=86400; T0=1800000000
+
+ok()  { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; [ -f "$tmp/out" ] && sed 's/^/  | /' "$tmp/out" | tail -n 15; }
+has() { # name, file, text
+    if grep -qF -- "$3" "$2"; then ok; else bad "$1: no '$3'"; fi
+}
+status() { # name, wanted, got
+    if [ "$2" = "$3" ]; then ok; else bad "$1: exit status $3, wanted $2"; fi
+}
+
+# ---- check ---------------------------------------------------------------------------------
+scripts/drill check tests/data/drills/planted.lua >"$tmp/out" 2>&1; st=$?
+status "check on planted errors" 1 $st
+has "check names the faulty ones" "$tmp/out" "faulty exercises: 2, 3, 4, 6, 7"
+has "check: a wrong length" "$tmp/out" "fault: the mate is 1 move, not 3"
+has "check: an illegal answer" "$tmp/out" "fault: answer 1 (S*5b)"
+has "check: a dual listed" "$tmp/out" "dual at move 1: 1h6c+ also mates in 3"
+
+scripts/drill check tests/data/drills/five.lua >"$tmp/out" 2>&1; st=$?
+status "check on the teacher's five" 1 $st
+has "check finds the one wrong answer" "$tmp/out" "faulty exercises: 3"
+
+scripts/drill check examples/drills/*.lua >"$tmp/out" 2>&1; st=$?
+status "the examples pass check" 0 $st
+scripts/drill check >"$tmp/out" 2>&1; st=$?
+status "check with no file" 2 $st
+has "check with no file says so" "$tmp/out" "check needs a drill file"
+scripts/drill check /nonexistent.lua >"$tmp/out" 2>&1; st=$?
+status "check on a missing file" 1 $st
+has "a missing file is named" "$tmp/out" "/nonexistent.lua: cannot open the file"
+scripts/drill frobnicate >"$tmp/out" 2>&1; st=$?
+status "an unknown command" 2 $st
+has "an unknown command is named" "$tmp/out" "unknown command 'frobnicate'"
+scripts/drill check x.lua --speed 3 >"$tmp/out" 2>&1; st=$?
+status "an unknown option" 2 $st
+has "an unknown option is named" "$tmp/out" "unknown option --speed"
+
+# ---- a student at the prompt, through a pipe -----------------------------------------------
+# exercise 1 solved, 2 with a wrong move and a hint, then solved; 3 (the
+# faulty one: a session does not run the checker) shown with :answer; 4 and 5 solved
+printf '%s\n' G*5b :next R*3b :hint R*3d 4b4d+ :next :answer :next N*3c :next 7g7f 2g2f :next >"$tmp/in"
+KOMADAI_NOW=$T0 "$K" --drill tests/data/drills/five.lua <"$tmp/in" >"$tmp/out" 2>&1; st=$?
+status "a session through a pipe" 0 $st
+has "the first board" "$tmp/out" "Five for the class: exercise 1 of 5"
+has "a mate answered" "$tmp/out" "mate: G*5b"
+has "a wrong move is refuted" "$tmp/out" "R*3b does not mate in 3"
+has "the refutation is shown on the board" "$tmp/out" "the refutation on the board:"
+has "a hint" "$tmp/out" "hint: Sacrifice the rook in hand."
+has "the defence is played" "$tmp/out" "the defence Kx3d"
+has "an exercise's score" "$tmp/out" "exercise 2: 50 points"
+has "the answer shown" "$tmp/out" "the answer: P*8b"
+has "the drill plays gote's moves" "$tmp/out" "the drill plays P-5d"
+has "the session's score" "$tmp/out" "Five for the class: score: 350/500 points, 4 of 5 solved"
+has "the end" "$tmp/out" "the drill is over"
+has "progress is kept" "$KOMADAI_HOME/drill/ann.tsv" "Five for the class"
+
+# the next day: the exercise missed and the one solved with help come back
+# (those solved cleanly in 3 days)
+printf '%s\n' :skip :answer :next >"$tmp/in"
+KOMADAI_NOW=$((T0 + DAY)) scripts/drill review tests/data/drills/five.lua <"$tmp/in" >"$tmp/out" 2>&1; st=$?
+status "review the next day" 0 $st
+has "review starts with the missed one" "$tmp/out" "exercise 1 of 2"
+has "the missed exercise is back" "$tmp/out" "exercise 2 of 2"
+has "its answer" "$tmp/out" "the answer: P*8b"
+KOMADAI_NOW=$((T0 + 100)) scripts/drill review tests/data/drills/five.lua </dev/null >"$tmp/out" 2>&1; st=$?
+status "review with nothing due" 1 $st
+has "review with nothing due says so" "$tmp/out" "Five for the class: nothing due"
+printf ':quit\n' | KOMADAI_NOW=$((T0 + 30 * DAY)) scripts/drill review >"$tmp/out" 2>&1; st=$?
+status "review with no files takes the drills played" 0 $st
+has "the drill played is found" "$tmp/out" "Five for the class: exercise 1 of"
+
+KOMADAI_HOME="$tmp/empty" scripts/drill review </dev/null >"$tmp/out" 2>&1; st=$?
+status "review before any drill" 1 $st
+has "review before any drill says so" "$tmp/out" "no drill has been played yet: name the drill files"
+
+# an illegal move is an error (counted in the exit status), a Lua line still runs
+printf '%s\n' G*5a 'print(40 + 2)' G*5b >"$tmp/in"
+KOMADAI_HOME=- "$K" --drill examples/drills/tsume.lua <"$tmp/in" >"$tmp/out" 2>&1; st=$?
+status "an illegal move counts as an error" 1 $st
+has "an illegal move says why" "$tmp/out" "a piece may only be dropped on an empty square"
+has "Lua still runs during a drill" "$tmp/out" "42"
+has "the right move after it" "$tmp/out" "mate: G*5b"
+
+"$K" --drill </dev/null >"$tmp/out" 2>&1; st=$?
+status "komadai --drill with no file" 1 $st
+has "no file is named" "$tmp/out" "no drill file given"
+printf ':drill\n' | "$K" >"$tmp/out" 2>&1
+has ":drill with no file" "$tmp/out" ":drill: no file given"
+
+# ---- from-tsume ----------------------------------------------------------------------------
+scripts/drill from-tsume examples/tsume/atama_kin.lua examples/tsume/musou077.lua >"$tmp/made.lua" 2>"$tmp/out"; st=$?
+status "from-tsume" 0 $st
+scripts/drill check "$tmp/made.lua" >"$tmp/out" 2>&1; st=$?
+status "a drill from tsume passes check" 0 $st
+has "the 11-move mate" "$tmp/out" "mate in 11"
+
+# ---- a real engine as the opponent (Debian's fairy-stockfish, when installed) ---------------
+if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; then
+    scripts/drill check tests/data/drills/engine.lua >"$tmp/out" 2>&1; st=$?
+    status "a play exercise against fairy-stockfish passes check" 0 $st
+    has "won against the engine" "$tmp/out" "won 2 of 2 search games against its opponent"
+    printf '%s\n' 8d8c declare | KOMADAI_HOME=- "$K" --drill tests/data/drills/engine.lua >"$tmp/out" 2>&1; st=$?
+    status "a session against fairy-stockfish" 0 $st
+    has "the engine answers" "$tmp/out" "the opponent plays"
+    has "the declaration wins" "$tmp/out" "won: Black wins by declaration"
+else
+    echo "# fairy-stockfish is not installed: the engine opponent is not tested"
+fi
+
+# ---- a real terminal -------------------------------------------------------------------------
+if ! command -v tmux >/dev/null; then echo "FAIL tmux is not installed"; echo "$passed passed, $((failed + 1)) failed"; exit 1; fi
+screen() { $T capture-pane -p -S -300 -t kd 2>/dev/null; }
+wait_for() {
+    i=0
+    while [ $i -lt 100 ]; do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+check() { if wait_for "$2"; then ok; else failed=$((failed + 1)); echo "FAIL $1: no '$2'"; screen | tail -n 20; fi; }
+type_line() { $T send-keys -t kd -l -- "$1"; $T send-keys -t kd Enter; }
+fresh() { $T send-keys -t kd C-l; sleep 0.1; $T clear-history -t kd; }
+
+$T new-session -d -s kd -x 100 -y 60 "env TERM=xterm KOMADAI_NOW=$T0 '$K' --drill examples/drills/tesuji.lua; sleep 30"
+check "komadai --drill shows the board" "Tesuji: fork and block: exercise 1 of 2 (knight fork)"
+check "and the prompt" "win material with the piece in hand"
+check "the banner names the drill's commands" "A drill is running: moves are answers"
+fresh
+type_line ':hint'
+check "a hint in the terminal" "hint: A knight attacks two squares at once."
+type_line 'P*9b'
+check "a wrong move's refutation" "the refutation on the board:"
+fresh
+type_line 'N*3c'
+check "the right move" "correct: N*3c"
+check "its score" "exercise 1: 50 points"
+type_line ':quit'
+check "quit gives the score" "Tesuji: fork and block: score: 50/200 points, 1 of 2 solved"
+fresh
+type_line ':drill examples/drills/sho.lua'
+check ":drill at the prompt" "Sho shogi: bare the king: exercise 1 of 1"
+type_line '4h4b+'
+check "a Sho answer" "correct: Rx4b+"
+$T send-keys -t kd C-d
+$T kill-session -t kd 2>/dev/null
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -355,6 +355,8 @@ local function check_options(opts, known, fname)
   return opts
 end
 
+local MAX_RECORD_BYTES = 64 * 1024 * 1024
+
 function M.read(src, format, opts)
   if type(src) ~= "string" then
     error("bad argument #1 to 'read' (path or record text expected, got " .. type(src) .. ")", 2)
@@ -367,7 +369,12 @@ function M.read(src, format, opts)
   if not src:find("\n", 1, true) and #src < 4096 then
     local f = io.open(src, "rb")
     if f then
-      bytes = f:read("a"); f:close()
+      -- a record is small: never read past the cap (a device such as /dev/zero has no end)
+      bytes = f:read(MAX_RECORD_BYTES + 1) or ""; f:close()
+      if #bytes > MAX_RECORD_BYTES then
+        return nil, ("%s:0: the file is larger than %d MiB, too large for a record"):format(src,
+          MAX_RECORD_BYTES // (1024 * 1024))
+      end
       name = name or src
       format = format or M.format_of(src)
     elseif M.format_of(src) and not src:find("%s") then

@@ -470,3 +470,15 @@ describe("record options", function()
     assert.matches("unknown option 'verison' %(known: encoding, version%)", msg)
   end)
 end)
+
+describe("records that are too large or too long (found by fuzzing)", function()
+  local record = require "shogi.record"
+  it("never reads a file past 64 MiB: a device has no end", function()
+    assert.same({nil, "/dev/zero:0: the file is larger than 64 MiB, too large for a record"},
+      {record.read("/dev/zero")})
+  end)
+  it("refuses a CSA move time longer than a year", function()
+    assert.same({nil, "record:5: time 'T99999999999999999999999' is longer than a year"},
+      {record.read("V2.2\nPI\n+\n+7776FU\nT99999999999999999999999\n", "csa")})
+  end)
+end)

@@ -217,6 +217,8 @@ function M.parse(lines, name)
       elseif c1 == "T" then
         local t = s:match("^T(%d+%.?%d*)$")
         if not t then return fail(i, "bad time '" .. s .. "'") end
+        -- a move's time is at most a year: anything longer is a broken record
+        if tonumber(t) > 366 * 24 * 3600 then return fail(i, "time '" .. s .. "' is longer than a year") end
         if last_time_target == "move" and not main.ending then
           main.times[#main.moves] = {used = tonumber(t)}
         elseif last_time_target == "ending" then

@@ -165,14 +165,20 @@ function M.parse(lines, name)
     return (ply - 1) % 2 == 0 and start_side or other(start_side)
   end
 
+  -- text lines are gathered in lists and joined once at the end (joining as
+  -- they come made a record of many comment lines quadratic)
   local function add_text(field, i, text)
     if cur.ending and field == "comments" then
-      cur.ending.comment = cur.ending.comment and (cur.ending.comment .. "\n" .. text) or text
+      local parts = cur.ending.comment_parts or {}
+      cur.ending.comment_parts = parts
+      parts[#parts + 1] = text
       return i
     end
     local ply = #cur.moves > 0 and last_ply(cur) or cur.first - 1
     local t = cur[field]
-    t[ply] = t[ply] and (t[ply] .. "\n" .. text) or text
+    local parts = t[ply] or {}
+    t[ply] = parts
+    parts[#parts + 1] = text
     if field == "comments" then cur.comment_lines = (cur.comment_lines or 0) + 1 end
     return i
   end
@@ -302,6 +308,17 @@ function M.parse(lines, name)
   local ok, err = begin(#lines)
   if not ok then return nil, err end
   order.handicap_line = nil
+  local function join(line)
+    for _, field in ipairs({"comments", "bookmarks"}) do
+      for ply, parts in pairs(line[field]) do line[field][ply] = table_concat(parts, "\n") end
+    end
+    if line.ending and line.ending.comment_parts then
+      line.ending.comment = table_concat(line.ending.comment_parts, "\n")
+      line.ending.comment_parts = nil
+    end
+    for _, br in ipairs(line.branches or {}) do join(br) end
+  end
+  join(main)
   return {start = start, start_line = 1, headers = headers, header_order = order, main = main,
       resolve = resolve, foul = foul, board = board.seen, variant = variant}
 end

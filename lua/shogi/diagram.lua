@@ -7,6 +7,7 @@
 -- The drawing is in shogi.diagram.board, the problem sheets in
 -- shogi.diagram.sheet, the files in shogi.diagram.output, reading what to
 -- draw from the shell (SFEN, record:N, problem files) in shogi.diagram.input.
+local core = require "shogi.core"
 local board = require "shogi.diagram.board"
 local output = require "shogi.diagram.output"
 local svg = require "shogi.diagram.svg"
@@ -43,11 +44,9 @@ end
 -- a USI move's squares: {from = "7g" | nil, drop = "P" | nil, to = "7f"}; nil if not USI
 local function usi_squares(m)
   if type(m) ~= "string" then return nil end
-  local letter, to = m:match("^([PLNSGBRE])%*([1-9][a-i])$")
-  if letter then return {drop = letter, to = to} end
-  local from, to2 = m:match("^([1-9][a-i])([1-9][a-i])%+?$")
-  if from then return {from = from, to = to2} end
-  return nil
+  local from, to, _, drop = core.usi_parts(m)
+  if not to then return nil end
+  return {from = from, to = to, drop = drop}
 end
 
 local function check_arrow(a, i, pos, level)

@@ -575,6 +575,24 @@ static bool usi_shape(const char *s, int len)
            && s[3] <= 'i';
 }
 
+bool sg_usi_split(const char *text, sg_square *from, sg_square *to, bool *promote, sg_ptype *drop)
+{
+    int len = (int)strlen(text);
+    if (!usi_shape(text, len)) return false;
+    char sq[3] = {text[2], text[3], 0};
+    *to = sg_square_parse(sq);
+    *promote = len == 5;
+    if (text[1] == '*') {
+        *from = SG_SQ_NONE;
+        *drop = sg_ptype_from_usi(text, 1, SG_STANDARD, NULL);
+    } else {
+        char f[3] = {text[0], text[1], 0};
+        *from = sg_square_parse(f);
+        *drop = SG_NO_PT;
+    }
+    return true;
+}
+
 /* text that means to be USI but may have a bad square or piece: "0g7f", "K*5e" */
 static bool usi_attempt(const char *s, int len)
 {

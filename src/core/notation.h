@@ -91,6 +91,11 @@ bool sg_move_parse(const sg_pos *p, const char *text, sg_notation n, sg_square p
 bool sg_move_parse_any(const sg_pos *p, const char *text, sg_square prev_to, sg_move *m,
                        sg_notation *which, sg_error *err);
 
+/* The parts of text shaped as a USI move ("7g7f", "8h2b+", "P*5e"), whatever
+ * the position: *from (SG_SQ_NONE for a drop), *to, *promote, *drop (the
+ * dropped type, SG_NO_PT for a board move).  false for any other text. */
+bool sg_usi_split(const char *text, sg_square *from, sg_square *to, bool *promote, sg_ptype *drop);
+
 /* ---- names of pieces and squares (for diagrams and record formats) ---------- */
 typedef enum {
     SG_NAME_JAPANESE = 0,  /* 歩 香 ... と 成香 成桂 成銀 馬 龍 玉 酔象 太子 */

@@ -86,6 +86,28 @@ static int pos_parse_move(lua_State *L)
     return 2;
 }
 
+/* core.usi_parts(text) -> from (nil for a drop), to, promote, dropped letter (nil
+ * for a board move) | nil: the parts of text shaped as a USI move, legal or not */
+static int core_usi_parts(lua_State *L)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    sg_square from, to;
+    bool promote;
+    sg_ptype drop;
+    if (strlen(s) != len || !sg_usi_split(s, &from, &to, &promote, &drop)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (from == SG_SQ_NONE) lua_pushnil(L);
+    else sgl_pushsquare(L, from);
+    sgl_pushsquare(L, to);
+    lua_pushboolean(L, promote);
+    if (drop) lua_pushstring(L, sg_piece_info_of(drop)->usi);
+    else lua_pushnil(L);
+    return 4;
+}
+
 /* ---- piece and square names ---------------------------------------------------- */
 static const char *const STYLE_OPTIONS[] = {"japanese", "kanji1", "csa", "western", NULL};
 
@@ -190,6 +212,7 @@ static const luaL_Reg POSITION_METHODS[] = {
     {NULL, NULL}};
 
 static const luaL_Reg FUNCTIONS[] = {
+    {"usi_parts", core_usi_parts},
     {"iconv", core_iconv},
     {"piece_name", core_piece_name},
     {"parse_piece", core_parse_piece},

@@ -263,3 +263,13 @@ describe("core.iconv", function()
     assert.matches("string expected, got no value", raised(core.iconv, "abc", "UTF-8"))
   end)
 end)
+
+describe("core.usi_parts", function()
+  local core = require "shogi.core"
+  it("splits text shaped as a USI move, legal or not, and nothing else", function()
+    assert.same({"7g", "7f", false}, {core.usi_parts("7g7f")})
+    assert.same({"8h", "2b", true}, {core.usi_parts("8h2b+")})
+    assert.same({nil, "5e", false, "P"}, {core.usi_parts("P*5e")})
+    for _, t in ipairs {"K*5e", "7g7", "7g7f++", "0g7f", "p*5e", "x"} do assert.is_nil(core.usi_parts(t)) end
+  end)
+end)

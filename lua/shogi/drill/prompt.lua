@@ -6,6 +6,7 @@
 --   line(text, show) -> nil (not for the drill) | ok, text
 --   active() -> bool;  game() -> the exercise's game (a copy) for `game`
 -- show(x) renders a game or a position with the REPL's settings.
+local core = require "shogi.core"
 local drill = require "shogi.drill"
 local progress = require "shogi.drill.progress"
 
@@ -195,7 +196,8 @@ local function looks_like_move(text)
   local pos = g:position()
   local ok, usi = pcall(pos.parse_move, pos, text)
   if ok and usi then return true end
-  return string_match(text, "^[1-9][a-i][1-9][a-i]%+?$") ~= nil or string_match(text, "^%u%*[1-9][a-i]$") ~= nil
+  local _, to = core.usi_parts(text) -- from is nil for a drop
+  return to ~= nil
 end
 
 --- line(text, show) -> nil | ok, text

@@ -8,6 +8,7 @@
 --   protocol.go_command(opts) -> "go btime 0 wtime 0 byoyomi 1000"
 --   protocol.split_command(text) -> {"prog", "arg", ...} | nil, msg
 -- Columns are 1-based byte positions in the line, for "engine 'x': 12:7: ..." errors.
+local core = require "shogi.core"
 local error, ipairs, math_type, pairs, tonumber, tostring, type = error, ipairs, math.type, pairs, tonumber,
   tostring, type
 local concat = table.concat
@@ -32,8 +33,9 @@ end
 
 -- a USI move: board move 7g7f / 8h2b+ or drop P*5e (what the text looks like, not whether it is legal)
 local function is_move_text(s)
-  return s ~= nil and (string_find(s, "^[1-9][a-i][1-9][a-i]%+?$") ~= nil
-    or string_find(s, "^[PLNSGBR]%*[1-9][a-i]$") ~= nil)
+  if type(s) ~= "string" then return false end
+  local _, to = core.usi_parts(s) -- from is nil for a drop
+  return to ~= nil
 end
 M.is_move_text = is_move_text
 

@@ -90,9 +90,9 @@ end
 --- a USI move the core has read -> from square (nil for a drop), to square,
 -- promote flag, dropped piece.  The one place a USI move is taken apart; the
 -- text itself is always read by the core first (pos:parse_move(text, "usi")).
+-- a USI move's parts: from (nil for a drop), to, promote, dropped letter (the core reads them)
 function M.split_usi(m)
-  if m:sub(2, 2) == "*" then return nil, m:sub(3, 4), false, m:sub(1, 1) end
-  return m:sub(1, 2), m:sub(3, 4), m:sub(5, 5) == "+", nil
+  return core.usi_parts(m)
 end
 
 --- the illegal move a record ends with (its stated foul): the core's parser

@@ -71,6 +71,27 @@ local function receive(e, deadline, what)
     why == "too-long" and "a line too long" or "a read error", what))
 end
 
+-- The next line of a search that must stop at stop_at: the line, or nil once
+-- the time came and "stop" was sent (the answer follows as more lines), or
+-- false, msg, kind when the engine failed.
+local function read_or_stop(self, stop_at, what)
+  local left = stop_at - core.now()
+  local line, why = self.proc:read_line(left > 0 and left or 0)
+  if line then
+    self.lineno = self.lineno + 1
+    if self.log then self.log("<", line) end
+    return line
+  end
+  if why == "timeout" then
+    local s1, s2, s3 = self:stop()
+    if not s1 then return false, s2, s3 end
+    return nil
+  end
+  local l, err, kind = receive(self, 0, what)
+  if not l then return false, err, kind end
+  return l
+end
+
 local function malformed(e, col, msg, line)
   return fail(e, "malformed", string_format("%d:%d: %s: %s", e.lineno, col, msg, line))
 end
@@ -337,19 +358,8 @@ function E:go(x, opts)
     local deadline = limit and t0 + limit
     local line, err2, kind2
     if stop_at and not self.stop_sent and (not deadline or stop_at < deadline) then
-      local left = stop_at - core.now()
-      local why
-      line, why = self.proc:read_line(left > 0 and left or 0)
-      if line then
-        self.lineno = self.lineno + 1
-        if self.log then self.log("<", line) end
-      elseif why == "timeout" then
-        local s1, s2, s3 = self:stop()
-        if not s1 then return nil, s2, s3 end
-      else
-        line, err2, kind2 = receive(self, 0, what)
-        if not line then return nil, err2, kind2 end
-      end
+      line, err2, kind2 = read_or_stop(self, stop_at, what)
+      if line == false then return nil, err2, kind2 end
     else
       line, err2, kind2 = receive(self, deadline, what)
       if not line then return nil, err2, kind2 end
@@ -413,19 +423,8 @@ function E:mate(x, ms)
   while true do
     local line, err2, kind2
     if stop_at and not self.stop_sent then
-      local left = stop_at - core.now()
-      local why
-      line, why = self.proc:read_line(left > 0 and left or 0)
-      if line then
-        self.lineno = self.lineno + 1
-        if self.log then self.log("<", line) end
-      elseif why == "timeout" then
-        local s1, s2, s3 = self:stop()
-        if not s1 then return nil, s2, s3 end
-      else
-        line, err2, kind2 = receive(self, 0, what)
-        if not line then return nil, err2, kind2 end
-      end
+      line, err2, kind2 = read_or_stop(self, stop_at, what)
+      if line == false then return nil, err2, kind2 end
     else
       line, err2, kind2 = receive(self, stop_at and deadline_in(self, M.MARGIN), what)
       if not line then return nil, err2, kind2 end

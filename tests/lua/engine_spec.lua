@@ -71,6 +71,11 @@ describe("USI protocol text", function()
     {"info depth 5 seldepth 8 time 526 score cp -53 nodes 27662 nps 52508 pv 3c3d 2g2f 8c8d 2f2e pass pass 2b8h+ 7i8h",
       {depth = 5, seldepth = 8, time = 526, score = -53, nodes = 27662, nps = 52508,
        pv = {"3c3d", "2g2f", "8c8d", "2f2e", "pass", "pass", "2b8h+", "7i8h"}}},
+    -- gpsusi, lost by force: the line ends in "resign"
+    {"info depth 3 score mate -2 pv 5a4a G*4b resign", {depth = 3, mate = -2, pv = {"5a4a", "G*4b"},
+      pv_end = "resign"}},
+    {"info pv resign nodes 5", {pv = {}, pv_end = "resign", nodes = 5}},
+    {"info pv 1g1f win", {pv = {"1g1f"}, pv_end = "win"}},
   }
   for _, row in ipairs(INFOS) do
     it("reads " .. row[1], function() assert.same(row[2], (protocol.info(row[1]))) end)

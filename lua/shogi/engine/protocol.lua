@@ -142,8 +142,9 @@ for k in pairs(INT_KEYS) do ALL_KEYS[k] = true end
 for k in pairs(REST_KEYS) do ALL_KEYS[k] = true end
 
 --- info(line) -> {depth=, seldepth=, time=, nodes=, nps=, hashfull=, multipv=, score=cp, mate=N|"+"|"-",
---  bound="lower"|"upper", pv={...}, currmove=, string=} | nil, col, msg
--- pv, refutation and currline hold USI moves, or "pass" (a null move, as gpsusi writes it).
+--  bound="lower"|"upper", pv={...}, pv_end=, currmove=, string=} | nil, col, msg
+-- pv, refutation and currline hold USI moves, or "pass" (a null move, as gpsusi writes it);
+-- a pv that ends in "resign" or "win" (gpsusi) stops there, the word in pv_end.
 -- Words the protocol does not define are skipped with what follows up to the next keyword.
 function M.info(line)
   local w, cols = words(line)
@@ -194,7 +195,13 @@ function M.info(line)
       local list = {}
       local j = i + 1
       while j <= #w and not ALL_KEYS[w[j]] do
-        -- gpsusi writes a null move in its lines as "pass"
+        -- gpsusi writes a null move in its lines as "pass", and ends a line that loses by
+        -- force with "resign" (or one that wins by declaration with "win"): kept as r.pv_end
+        if (w[j] == "resign" or w[j] == "win") and k == "pv" then
+          r.pv_end = w[j]
+          j = j + 1
+          break
+        end
         if not is_move_text(w[j]) and w[j] ~= "pass" then
           return nil, cols[j], "'" .. k .. "' holds moves, got '" .. w[j] .. "'"
         end

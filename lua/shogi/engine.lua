@@ -251,7 +251,7 @@ local function settle(e)
     local line, err2, kind2 = receive(e, deadline, "finishing a search that was interrupted")
     if not line then return nil, err2, kind2 end
     if string_find(line, "^bestmove") or string_find(line, "^checkmate") then
-      e.pending, e.stop_sent = nil, nil
+      e.pending, e.stop_sent, e.pondering = nil, nil, nil
       return true
     end
   end
@@ -279,7 +279,7 @@ function E:newgame()
 end
 
 -- the "position ..." line for a position, a game (its start and moves) or an SFEN string
-local function position_command(x)
+local function position_command(x, name, level)
   local tx = type(x)
   if tx == "string" then
     if x == "startpos" then return "position startpos" end
@@ -295,7 +295,8 @@ local function position_command(x)
     end
     if x.sfen then return "position sfen " .. x:sfen() end
   end
-  error("bad argument #1 to 'go' (position, game or SFEN expected, got " .. tx .. ")", 3)
+  error("bad argument #1 to '" .. (name or "go") .. "' (position, game or SFEN expected, got " .. tx .. ")",
+    level or 3)
 end
 M.position_command = position_command
 
@@ -330,38 +331,19 @@ local function primary(r, i)
   if i.pv then r.pv = i.pv end
 end
 
---- e:go(pos_or_game, {btime=, wtime=, byoyomi=, binc=, winc=, movetime=, depth=, nodes=, infinite=,
----   ponder=, info=function(i) end, timeout=seconds, stop=seconds})
----   -> {bestmove=, ponder=, score=, mate=, bound=, pv=, depth=, seldepth=, nodes=, nps=, time=,
----       hashfull=, multipv={[k]=info}, info={...}, seconds=} | nil, msg, kind
--- Times in milliseconds.  timeout (seconds) overrides the hang limit (clock + byoyomi + increment +
--- margin); stop (seconds) sends "stop" that long after go (for infinite and ponder searches).
-function E:go(x, opts)
-  opts = opts or {}
-  if type(opts) ~= "table" then error("bad argument #2 to 'go' (options table expected)", 2) end
-  local pos_line = position_command(x)
-  local go_line = protocol.go_command(opts)
-  local okp, errp, kindp = settle(self)
-  if not okp then return nil, errp, kindp end
-  local ok, err, kind = send(self, pos_line)
-  if not ok then return nil, err, kind end
-  ok, err, kind = send(self, go_line)
-  if not ok then return nil, err, kind end
-  self.pending = true
-  local t0 = core.now()
-  local limit = limit_of(opts, side_of(x))
-  local stop_at = opts.stop and t0 + opts.stop or nil
-  local r = {info = {}, multipv = {}}
-  local what = "searching after '" .. go_line .. "'"
-  self.waited = limit
+-- Reads a search's lines until its bestmove: st = {opts, limit (seconds or nil), t0, r, what}.
+local function collect(self, st)
+  local opts, r = st.opts, st.r
+  local stop_at = opts.stop and st.t0 + opts.stop or nil
+  self.waited = st.limit
   while true do
-    local deadline = limit and t0 + limit
+    local deadline = st.limit and st.t0 + st.limit
     local line, err2, kind2
     if stop_at and not self.stop_sent and (not deadline or stop_at < deadline) then
-      line, err2, kind2 = read_or_stop(self, stop_at, what)
+      line, err2, kind2 = read_or_stop(self, stop_at, st.what)
       if line == false then return nil, err2, kind2 end
     else
-      line, err2, kind2 = receive(self, deadline, what)
+      line, err2, kind2 = receive(self, deadline, st.what)
       if not line then return nil, err2, kind2 end
     end
     if line and (string_find(line, "^info%s") or line == "info") then
@@ -377,10 +359,79 @@ function E:go(x, opts)
       if not m then return malformed(self, ponder, why, line) end
       self.pending = nil
       r.bestmove, r.ponder = m, ponder
-      r.seconds = core.now() - t0
+      r.seconds = core.now() - st.t0
       return r
     end
   end
+end
+
+-- Sends the position and the go line; the search's state for collect.
+local function start_go(self, x, opts, name)
+  if type(opts) ~= "table" then
+    error("bad argument #2 to '" .. name .. "' (options table expected, got " .. type(opts) .. ")", 3)
+  end
+  local pos_line = position_command(x, name, 4)
+  local go_line = protocol.go_command(opts)
+  local okp, errp, kindp = settle(self)
+  if not okp then return nil, errp, kindp end
+  local ok, err, kind = send(self, pos_line)
+  if not ok then return nil, err, kind end
+  ok, err, kind = send(self, go_line)
+  if not ok then return nil, err, kind end
+  self.pending = true
+  return {opts = opts, side = side_of(x), limit = limit_of(opts, side_of(x)), t0 = core.now(),
+    r = {info = {}, multipv = {}}, what = "searching after '" .. go_line .. "'"}
+end
+
+--- e:go(pos_or_game, {btime=, wtime=, byoyomi=, binc=, winc=, movetime=, depth=, nodes=, infinite=,
+---   ponder=, info=function(i) end, timeout=seconds, stop=seconds})
+---   -> {bestmove=, ponder=, score=, mate=, bound=, pv=, depth=, seldepth=, nodes=, nps=, time=,
+---       hashfull=, multipv={[k]=info}, info={...}, seconds=} | nil, msg, kind
+-- Times in milliseconds.  timeout (seconds) overrides the hang limit (clock + byoyomi + increment +
+-- margin); stop (seconds) sends "stop" that long after go (for infinite and ponder searches).
+function E:go(x, opts)
+  local st, err, kind = start_go(self, x, opts or {}, "go")
+  if not st then return nil, err, kind end
+  self.pondering = nil
+  return collect(self, st)
+end
+
+--- e:ponder(game_with_the_expected_move, {btime=, wtime=, byoyomi=, ...}) -> true | nil, msg, kind
+-- Starts "go ponder" and returns at once: the engine thinks on the opponent's time.  Then either
+-- e:ponderhit() (the opponent played the expected move: the search goes on as a normal one with the
+-- times given here, and its answer is returned as e:go's) or anything else (e:go for another
+-- position, e:isready, e:gameover...: the ponder search is stopped and its answer dropped).
+function E:ponder(x, opts)
+  opts = opts or {}
+  if type(opts) ~= "table" then
+    error("bad argument #2 to 'ponder' (options table expected, got " .. type(opts) .. ")", 2)
+  end
+  local o = {}
+  for k, v in pairs(opts) do o[k] = v end
+  o.ponder = true
+  local st, err, kind = start_go(self, x, o, "ponder")
+  if not st then return nil, err, kind end
+  self.pondering = st
+  return true
+end
+
+--- e:ponderhit([info]) -> the search's answer, as e:go | nil, msg, kind
+-- The times of e:ponder count from now; info (a function) replaces the ponder's info callback.
+function E:ponderhit(info)
+  local st = self.pondering
+  if not st or not self.pending then
+    error("ponderhit without a ponder search (start one with e:ponder)", 2)
+  end
+  self.pondering = nil
+  local ok, err, kind = send(self, "ponderhit")
+  if not ok then return nil, err, kind end
+  local o = {}
+  for k, v in pairs(st.opts) do o[k] = v end
+  o.ponder = nil
+  if info then o.info = info end
+  st.opts, st.t0, st.limit = o, core.now(), limit_of(o, st.side)
+  st.what = "searching after 'ponderhit'"
+  return collect(self, st)
 end
 
 --- e:gameover("win"|"lose"|"draw") -> true | nil, msg, kind: tells the engine how the game ended
@@ -408,7 +459,7 @@ function E:mate(x, ms)
   if ms ~= nil and (type(ms) ~= "number" or ms < 0) then
     error("bad argument #2 to 'mate' (milliseconds expected)", 2)
   end
-  local pos_line = position_command(x)
+  local pos_line = position_command(x, "mate")
   local okp, errp, kindp = settle(self)
   if not okp then return nil, errp, kindp end
   local ok, err, kind = send(self, pos_line)

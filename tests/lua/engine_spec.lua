@@ -380,6 +380,65 @@ describe("real engines", function()
     assert.same({"exit", 0}, {e:quit()})
   end)
 
+  -- pondering: "go ponder" on the expected move, then "ponderhit", or another position (the ponder
+  -- search stopped and its answer dropped); on fairy-stockfish and on komadai's own engine
+  local function ponders(spec)
+    local said = {}
+    spec.log = function(dir, line) said[#said + 1] = dir .. " " .. line end
+    local e = assert(shogi.engine(spec))
+    assert.is_true(e:newgame())
+    local g = shogi.game()
+    g:play("7g7f")
+    local r = assert(e:go(g, {btime = 0, wtime = 0, byoyomi = 200}))
+    g:play(r.bestmove)
+    -- the opponent is expected to play 2g2f: think on it
+    local expected = g:copy()
+    expected:play("2g2f")
+    assert.is_true(e:ponder(expected, {btime = 0, wtime = 0, byoyomi = 300}))
+    os.execute("sleep 0.2")
+    local hit = assert(e:ponderhit())
+    assert.is_true(expected:is_legal(hit.bestmove))
+    -- the engine's bestmove came after the ponderhit, and only once
+    local seq = {}
+    for _, l in ipairs(said) do
+      if l:match("^> go ponder") or l == "> ponderhit" or l:match("^< bestmove") then seq[#seq + 1] = l:sub(1, 5) end
+    end
+    assert.same({"< bes", "> go ", "> pon", "< bes"}, seq)
+    assert.is_true(hit.seconds < 5)
+    -- ponder again, then the opponent plays something else: a plain go for the real position
+    expected:play(hit.bestmove)
+    local other = expected:copy()
+    local moves = expected:legal_moves()
+    expected:play(moves[1])
+    other:play(moves[#moves])
+    assert.is_true(e:ponder(expected, {btime = 0, wtime = 0, byoyomi = 300}))
+    local r2 = assert(e:go(other, {btime = 0, wtime = 0, byoyomi = 200}))
+    assert.is_true(other:is_legal(r2.bestmove))
+    assert.has_error(function() e:ponderhit() end, "ponderhit without a ponder search (start one with e:ponder)")
+    assert.same({"exit", 0}, {e:quit()})
+  end
+
+  it("ponders and takes a ponderhit: fairy-stockfish", function()
+    if not fsf then pending("fairy-stockfish is not installed") return end
+    ponders{cmd = "fairy-stockfish", name = "fsf", options = {Ponder = true, ["Skill Level"] = 3}}
+  end)
+
+  it("ponders and takes a ponderhit: komadai --usi", function()
+    ponders{cmd = {top .. "/build/komadai", "--usi"}, name = "komadai", options = {USI_Ponder = true}}
+  end)
+
+  it("gpsusi's lost lines end in resign", function()
+    if not gps then pending("gpsusi is not installed") return end
+    local e = assert(shogi.engine("gpsusi"))
+    assert.is_true(e:newgame())
+    local g = assert(shogi.game(
+      "sfen ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 1"))
+    g:play("B*5g")
+    local r = assert(e:go(g, {btime = 0, wtime = 0, byoyomi = 500, timeout = 10}))
+    assert.equal("resign", r.bestmove)
+    e:quit()
+  end)
+
   it("gpsusi plays and solves", function()
     if not gps then pending("gpsusi is not installed") return end
     local e = assert(shogi.engine("gpsusi"))

@@ -17,7 +17,7 @@ local require, ipairs, tonumber, tostring, type = require, ipairs, tonumber, tos
 local pcall, loadfile = pcall, loadfile
 local table_concat, string_format = table.concat, string.format
 local math_floor, math_max = math.floor, math.max
-local stderr = io.stderr
+local stderr, stdout = io.stderr, io.stdout
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -221,6 +221,10 @@ local function play_one(net, o, player, events)
 end
 
 function M.main(argv)
+  if argv[1] == "--help" or argv[1] == "-h" then
+    stdout:write(USAGE, "\n")
+    return 0
+  end
   local o, err = parse_args(argv)
   if not o then
     stderr:write("csa-client: ", err, "\n", USAGE, "\n")

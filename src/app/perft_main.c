@@ -7,10 +7,11 @@
 #include <string.h>
 #include "../search/perft.h"
 
+/* the usage on stderr after a mistake, on stdout when asked for (--help) */
 static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "perft: %s\n", msg);
-    fprintf(stderr, "usage: perft [--variant standard|sho] SFEN|startpos|sho DEPTH [--divide] [--no-bulk]\n");
+    fprintf(msg ? stderr : stdout, "usage: perft [--variant standard|sho] SFEN|startpos|sho DEPTH [--divide] [--no-bulk]\n");
     return 2;
 }
 
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
             }
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(NULL);
-            return 0;
+            return 0;   /* asked for: not an error */
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             fprintf(stderr, "perft: unknown option '%s'\n", argv[i]);
             return 2;

@@ -149,5 +149,11 @@ expect "pcall cannot swallow the interrupt" 1 'err_has "interrupted!"'
 "$K" -e '' </dev/null; rc=$?
 expect "komadai -e '' runs nothing and exits 0" 0 'true'
 
+# every tool in scripts/ answers --help with its usage on stdout and exit status 0
+for s in batch convert csa-client diagram drill match perft records tsume usi_duel; do
+    scripts/$s --help >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?
+    expect "scripts/$s --help prints its usage" 0 'grep -qi "usage" "$tmp/out"'
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -122,6 +122,53 @@ if [ -n "$gps" ] && "$K" -e 'require "shogi.engine"' >/dev/null 2>&1; then
     rb=$?; wait $ca; ra=$?; wait $srv
     check "two gpsusi engines play a game through the clients" '[ $ra -eq 0 ] && [ $rb -eq 0 ] && grep -q "game finished .*usi-60-2" "$tmp/srv5.log"'
 fi
+# a GUI's CSA client: ShogiHome's (its usi-csa-bridge command runs the GUI's own CSA game manager),
+# when $SHOGIHOME_CSA names its built index.js (default /work/anchors/shogihome/...; built outside
+# the repository from its public source, see docs/CSA.md), with node.  It drives komadai's engine
+# and plays komadai's csa-client with a bot, 12 moves to the cap.
+bridge=${SHOGIHOME_CSA:-/work/anchors/shogihome/dist/command/usi-csa-bridge/index.js}
+if [ -f "$bridge" ] && command -v node >/dev/null; then
+    : >"$tmp/srv6.log"; "$K" --csa-server "$port" --max-moves 12 --max-games 1 --records "$tmp/rec6" >"$tmp/srv6.log" 2>&1 &
+    srv=$!
+    i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv6.log"; do sleep 0.05; i=$((i + 1)); done
+    mkdir -p "$tmp/gui"
+    cat >"$tmp/gui/config.yaml" <<EOF2
+usi:
+  name: komadai-in-shogihome
+  path: $K
+  options: {}
+server:
+  protocolVersion: v121_floodgate
+  host: 127.0.0.1
+  port: $port
+  id: shogihome
+  password: gui-0-2-b
+  tcpKeepalive:
+    initialDelay: 10
+repeat: 1
+autoRelogin: false
+saveRecordFile: true
+enableComment: true
+recordFileNameTemplate: "{_title}"
+recordFileFormat: .csa
+EOF2
+    # the bridge runs komadai with no arguments: a wrapper adds --usi
+    printf '#!/bin/sh\nexec "%s" --usi\n' "$K" >"$tmp/gui/komadai-usi"; chmod +x "$tmp/gui/komadai-usi"
+    sed -i "s#path: $K#path: $tmp/gui/komadai-usi#" "$tmp/gui/config.yaml"
+    (cd "$tmp/gui" && timeout 180 node "$bridge" --lang en --save-record --record-dir "$tmp/gui/rec" config.yaml \
+        >"$tmp/gui/out" 2>&1) &
+    gui=$!
+    KOMADAI=$K timeout 180 "$C" --port "$port" --id bot_gui --password gui-0-2-w --bot examples/bots/greedy.lua \
+        >"$tmp/cb.out" 2>&1
+    rb=$?; wait $gui; rg=$?
+    kill $srv 2>/dev/null; wait $srv   # still running when a client failed
+    check "ShogiHome's CSA client plays a game with komadai's engine" \
+        '[ $rg -eq 0 ] && [ $rb -eq 0 ] && grep -q "game finished .*gui-0-2.*: max_moves" "$tmp/srv6.log"'
+    check "ShogiHome's record has the server's twelve moves" \
+        'g=$(ls "$tmp"/gui/rec/*.csa) && [ "$(grep -cE "^[+-][0-9]{4}[A-Z]{2}" "$g")" -eq 12 ] && "$K" -e "assert(shogi.read(\"$g\"):ply() == 12)" >/dev/null 2>&1'
+else
+    echo "  (ShogiHome's CSA client not tried: set SHOGIHOME_CSA to its built usi-csa-bridge index.js)"
+fi
 cl_case "no server" 1 "csa-client: game 1: 127.0.0.1:1: Connection refused" --port 1 --id a --password p --bot examples/bots/random.lua
 : >"$tmp/srv2.log"; "$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &
 srv=$!

@@ -1,9 +1,11 @@
 -- Material plus piece-square terms: pawns, silvers and knights gain as they
--- advance, the king wants to stay home.  The view fills one reused table (only
--- the squares that changed since the last call), and the tables below are
--- indexed by square, so the evaluation allocates nothing and looks up little.
+-- advance, the king wants to stay home.  The view fills one reused table and
+-- lists the squares that changed since the last call (square, old, new), so the
+-- piece-square sum is updated by a few squares instead of read from all 81;
+-- the tables below are indexed by square.  The evaluation allocates nothing.
 --   komadai --usi examples/bots/pst.lua
-local board = {}
+local board, changes = {}, {}
+local sum = 0 -- the piece-square sum of what `board` holds, from black's view
 -- bonus per rank advanced, for black's letters; white's (lowercase) mirror them
 local ADVANCE = {P = 6, S = 5, N = 3, L = 2, G = 1}
 local KING_HOME = 12 -- per rank the king stays back
@@ -34,13 +36,13 @@ return {
     {name = "KingSafety", type = "check", default = true},
   },
   eval = function(pos, opts)
-    pos:board(board)
-    local s = 0
-    for i = 1, 81 do
-      local pc = board[i]
-      if pc then s = s + BONUS[pc][i] end
+    local _, n = pos:board(board, changes)
+    for k = 1, 3 * n, 3 do
+      local i, old, new = changes[k], changes[k + 1], changes[k + 2]
+      if old then sum = sum - BONUS[old][i] end
+      if new then sum = sum + BONUS[new][i] end
     end
-    s = s * opts.Advance // 100
+    local s = sum * opts.Advance // 100
     if opts.KingSafety then
       local _, bk = pos:king("b")
       local _, wk = pos:king("w")

@@ -65,29 +65,62 @@ static int view_at(lua_State *L)
 /* view:board(t) fills t[1..81] (index (file-1)*9 + rank) with letters or false; returns t.
  * The same t given again is only updated where the board changed: t is the
  * view's to fill, not to write to. */
+/* pushes the piece on a square as the board table holds it: letters, or false */
+static void push_square_value(lua_State *L, sg_piece pc)
+{
+    if (pc == SG_NO_PIECE) lua_pushboolean(L, 0);
+    else push_piece(L, pc);
+}
+
+/* view:board(t [, changes]) -> t, n.  With changes, the squares whose value in t
+ * changed are listed in it as triples (square, old, new), n of them, so an
+ * evaluation can update a sum by what changed instead of reading 81 squares. */
 static int view_board(lua_State *L)
 {
     const sg_pos *p = check_view(L);
     view_ud *v = lua_touserdata(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    int changes = lua_isnoneornil(L, 3) ? 0 : 3;
+    if (changes) luaL_checktype(L, 3, LUA_TTABLE);
     /* the table last filled is kept in the view's user value (alive, so its
      * address is never another table's) */
     lua_getiuservalue(L, 1, 1);
     bool same = lua_rawequal(L, -1, 2);
     lua_pop(L, 1);
+    lua_Integer n = 0;
     for (int s = 0; s < SG_SQ_NB; s++) {
-        if (same && v->board_snap[s] == p->board[s]) continue;
-        if (p->board[s] == SG_NO_PIECE) lua_pushboolean(L, 0);
-        else push_piece(L, p->board[s]);
+        sg_piece now = p->board[s], was = v->board_snap[s];
+        if (same && was == now) continue;
+        v->board_snap[s] = now;
+        if (!changes) {
+            push_square_value(L, now);
+            lua_rawseti(L, 2, s + 1);
+            continue;
+        }
+        /* the old value: the snapshot when t is the table filled last, else what t holds */
+        if (same) push_square_value(L, was);
+        else if (lua_rawgeti(L, 2, s + 1) == LUA_TNIL) { lua_pop(L, 1); lua_pushboolean(L, 0); }
+        push_square_value(L, now);
+        if (!same && lua_rawequal(L, -1, -2)) {
+            lua_rawseti(L, 2, s + 1);   /* false where t had nil: not a change */
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -1);
         lua_rawseti(L, 2, s + 1);
-        v->board_snap[s] = p->board[s];
+        lua_rawseti(L, changes, 3 * n + 3);
+        lua_rawseti(L, changes, 3 * n + 2);
+        lua_pushinteger(L, s + 1);
+        lua_rawseti(L, changes, 3 * n + 1);
+        n++;
     }
     if (!same) {
         lua_pushvalue(L, 2);
         lua_setiuservalue(L, 1, 1);
     }
     lua_settop(L, 2);
-    return 1;
+    lua_pushinteger(L, n);
+    return 2;
 }
 
 static sg_ptype check_hand_type(lua_State *L, int idx)

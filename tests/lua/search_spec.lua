@@ -243,6 +243,40 @@ describe("bot files", function()
     end
   end)
 
+  it("the view lists the squares that changed: an incremental sum stays the full one", function()
+    local board, changes, sum, calls = {}, {}, 0, 0
+    local function value(pc, i) return pc and (#pc * 1000 + pc:byte(-1) * 10 + i) or 0 end
+    local eval = function(v)
+      local _, n = v:board(board, changes)
+      for k = 1, 3 * n, 3 do
+        local i, old, new = changes[k], changes[k + 1], changes[k + 2]
+        assert(old ~= new, "a square listed that did not change")
+        sum = sum - value(old, i) + value(new, i)
+      end
+      local want = 0
+      for i = 1, 81 do
+        local at = v:at((i - 1) // 9 + 1, (i - 1) % 9 + 1) or false
+        assert(board[i] == at, "square " .. i)
+        want = want + value(at, i)
+      end
+      assert(sum == want, "incremental " .. sum .. " full " .. want)
+      calls = calls + 1
+      return v:material()
+    end
+    local p = pos("ln1g3nl/2skgsr2/ppppppbpp/9/6p2/2PPP4/PPB1SPPPP/2K4R1/LNSG1G1NL b - 17")
+    assert(shogi.search(p, {depth = 3, eval = eval}))
+    assert.is_true(calls > 100)
+    -- a second search: a new view, the same tables, still consistent; then a table the
+    -- view did not fill last (another table in between): its old values are read from it
+    assert(shogi.search(p:after("5g4f"), {depth = 2, eval = eval}))
+    local other = {}
+    assert(shogi.search(p, {depth = 2, eval = function(v)
+      v:board(other)
+      return eval(v)
+    end}))
+    for i = 1, 81 do assert.is_not_nil(board[i]) end
+  end)
+
   it("sets options from USI text, refusing bad values", function()
     local b = assert(bot_mod.load("examples/bots/drill.lua"))
     assert.is_true(b:set("Noise", "0"))

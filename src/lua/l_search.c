@@ -576,7 +576,7 @@ static void on_progress(void *ud, const void *report)
 static int core_search(lua_State *L)
 {
     sg_pos *p = sgl_testpos_or_game(L, 1);
-    if (!p) return luaL_argerror(L, 1, "position or game expected");
+    if (!p) return luaL_typeerror(L, 1, "position or game");
     if (lua_isnoneornil(L, 2)) { lua_newtable(L); lua_replace(L, 2); }
     luaL_checktype(L, 2, LUA_TTABLE);
     check_known(L, 2);
@@ -698,7 +698,7 @@ static int core_search(lua_State *L)
 static int core_evaluate(lua_State *L)
 {
     sg_pos *p = sgl_testpos_or_game(L, 1);
-    if (!p) return luaL_argerror(L, 1, "position or game expected");
+    if (!p) return luaL_typeerror(L, 1, "position or game");
     const sgl_c_eval *ce = luaL_testudata(L, 2, SGL_C_EVAL);
     if (ce && ce->fn) {
         lua_pushinteger(L, ce->fn(ce->ud, p));

@@ -40,9 +40,36 @@ void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n
     }
 }
 
+/* Picks the first SORT_AFTER moves by selection (a cut node rarely needs more),
+ * then sorts the rest once: an all node, or one that prunes late moves, would
+ * otherwise scan every remaining move for each pick (n^2 with 150 moves). */
+enum { SORT_AFTER = 6 };
+
+static void sort_rest(sg_move *moves, int *scores, int from, int n)
+{
+    /* insertion sort, best first; equal scores keep their order, and the many
+     * quiet moves with equal history cost one comparison each */
+    for (int j = from + 1; j < n; j++) {
+        sg_move m = moves[j];
+        int sc = scores[j], k = j;
+        while (k > from && scores[k - 1] < sc) {
+            moves[k] = moves[k - 1];
+            scores[k] = scores[k - 1];
+            k--;
+        }
+        moves[k] = m;
+        scores[k] = sc;
+    }
+}
+
 bool sg_movepick_next(sg_move *moves, int *scores, int n, int *i, sg_move *out)
 {
     if (*i >= n) return false;
+    if (*i >= SORT_AFTER) {
+        if (*i == SORT_AFTER) sort_rest(moves, scores, *i, n);
+        *out = moves[(*i)++];
+        return true;
+    }
     int best = *i;
     for (int j = *i + 1; j < n; j++)
         if (scores[j] > scores[best]) best = j;

@@ -169,8 +169,11 @@ describe("shogi.search", function()
     assert.equal("bad argument #2 to 'search' (option 'rules' must be \"jsa\", \"computer\" or a rules table)",
       raised(shogi.search, p, {rules = "fide"}))
     assert.equal("bad argument #2 to 'search' (options table expected, got number)", raised(shogi.search, p, 3))
-    assert.equal("bad argument #1 to 'search' (position or game expected)",
+    assert.equal("bad argument #1 to 'search' (position or game expected, got number)",
       (raised(shogi.core.search, 1, {}):gsub("shogi.core.search", "search")))
+    -- the usual mistake: a position that did not read (nil, msg) given on
+    assert.equal("bad argument #1 to 'search' (position or game expected, got nil)",
+      (raised(shogi.core.search, nil, {}):gsub("shogi.core.search", "search")))
   end)
 
   it("calls the order and prune hooks on quiet moves", function()

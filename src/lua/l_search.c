@@ -256,9 +256,6 @@ void sgl_lua_eval_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl
     view_ud *v = lua_touserdata(L, -1);
     v->s = s;
     e->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    e->cache = lua_newuserdatauv(L, sizeof(sgl_eval_slot) * SGL_EVAL_CACHE, 0);
-    for (int i = 0; i < SGL_EVAL_CACHE; i++) e->cache[i].key = 0;
-    e->cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void sgl_lua_hook_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e)
@@ -268,8 +265,6 @@ void sgl_lua_hook_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl
     e->search = s;
     e->failed = false;
     e->err[0] = '\0';
-    e->cache = NULL;
-    e->cache_ref = LUA_NOREF;
     lua_pushvalue(L, fn_idx);
     e->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (opts_idx) lua_pushvalue(L, opts_idx);
@@ -287,8 +282,6 @@ void sgl_lua_eval_free(sgl_lua_eval *e)
     luaL_unref(e->L, LUA_REGISTRYINDEX, e->fn_ref);
     luaL_unref(e->L, LUA_REGISTRYINDEX, e->opts_ref);
     luaL_unref(e->L, LUA_REGISTRYINDEX, e->view_ref);
-    luaL_unref(e->L, LUA_REGISTRYINDEX, e->cache_ref);
-    e->cache = NULL;
     e->L = NULL;
 }
 
@@ -305,9 +298,6 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
 {
     sgl_lua_eval *e = ud;
     if (e->failed) return 0;
-    uint64_t key = sg_pos_key(p);
-    sgl_eval_slot *slot = &e->cache[key & (SGL_EVAL_CACHE - 1)];
-    if (slot->key == key && key != 0) return slot->score;
     lua_State *L = e->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->fn_ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->view_ref);
@@ -332,7 +322,6 @@ int sgl_lua_eval_call(void *ud, const sg_pos *p)
         if (!isnum) lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    if (!e->failed && status == LUA_OK) { slot->key = key; slot->score = score; }
     return score;
 }
 

@@ -9,16 +9,12 @@
 
 /* A Lua evaluation: fn(view, opts) -> number, called through lua_pcall.
  * On an error the message is kept in err and the search is aborted.
- * Scores are remembered per search by position key (a direct-mapped cache of
- * SGL_EVAL_CACHE entries), so the function must depend only on the position
- * and opts: the same leaf reached again (a transposition, the next iteration)
- * is not evaluated again. */
-#define SGL_EVAL_CACHE (1 << 16)
-typedef struct { uint64_t key; int score; } sgl_eval_slot;
+ * The search memoises scores by position key (src/search/search.c), so the
+ * function must depend only on the position and opts: the same leaf reached
+ * again (a transposition, the next iteration) is not evaluated again. */
 typedef struct {
     lua_State *L;
-    int fn_ref, opts_ref, view_ref, cache_ref;   /* registry references */
-    sgl_eval_slot *cache;                        /* a userdata of the registry */
+    int fn_ref, opts_ref, view_ref;   /* registry references */
     sg_search *search;                /* for the view's ply and material */
     bool failed;
     char err[512];
@@ -29,7 +25,7 @@ void sgl_lua_eval_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl
 void sgl_lua_eval_free(sgl_lua_eval *e);
 /* an sg_eval_fn: ud is the sgl_lua_eval */
 int sgl_lua_eval_call(void *ud, const sg_pos *p);
-/* move hooks fn(view, usi_move, opts): the same, without the cache;
+/* move hooks fn(view, usi_move, opts): the same (not memoised);
  * order returns a number (a bonus), prune a boolean (true: skip the move) */
 void sgl_lua_hook_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e);
 int sgl_lua_order_call(void *ud, const sg_pos *p, sg_move m);

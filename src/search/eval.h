@@ -9,7 +9,8 @@
 
 /* An evaluation: returns the score of p for its side to move.  ud is the
  * caller's (a Lua state, a C module's weights).  The search never calls it in
- * a position with no legal move or a repetition. */
+ * a position with no legal move or a repetition, and memoises its scores by
+ * position key for one search: it must depend on the position only. */
 typedef int (*sg_eval_fn)(void *ud, const sg_pos *p);
 
 /* value of a piece of type t on the board, and in hand (unpromoted types) */

@@ -22,8 +22,14 @@ typedef struct {
 
 #define LMR_N 64
 
+/* evaluations memoised by position key for one search (an evaluation depends on
+ * the position only; a Lua one costs a call into the interpreter) */
+enum { EVAL_CACHE = 1 << 16 };
+typedef struct { uint64_t key; int score; } eval_slot;
+
 struct sg_search {
     sg_stt *tt;
+    eval_slot eval_cache[EVAL_CACHE];
     int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
     sg_butterfly history;
     sg_move killers[SG_MAX_PLY + 1][2];
@@ -177,9 +183,16 @@ static bool can_declare(const sg_search *s)
 
 static int evaluate(sg_search *s)
 {
+    uint64_t key = sg_pos_key(&s->pos);
+    eval_slot *slot = &s->eval_cache[key & (EVAL_CACHE - 1)];
+    if (slot->key == key && key != 0) return slot->score;
     int v = s->eval(s->eval_ud, &s->pos);
     if (v > SG_SCORE_MATE_MIN - 1) v = SG_SCORE_MATE_MIN - 1;
     if (v < -SG_SCORE_MATE_MIN + 1) v = -SG_SCORE_MATE_MIN + 1;
+    if (!s->stop) {   /* a failed or stopped evaluation's 0 is not its score */
+        slot->key = key;
+        slot->score = v;
+    }
     return v;
 }
 
@@ -487,6 +500,7 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     s->lim = limits;
     s->eval = o->eval ? o->eval : sg_eval_builtin;
     s->eval_ud = o->eval ? o->eval_ud : NULL;
+    memset(s->eval_cache, 0, sizeof s->eval_cache);
     if (o->rules) s->rules = *o->rules;
     else sg_rules_jsa(&s->rules, root->variant);
     s->nodes = 0;

@@ -33,6 +33,24 @@ for mode in bulk every; do
     row bench_middle_b "$mid" 4 $mode
     row hands_only_kings "$hands" 3 $mode
 done
+# issue 18's comparison: bulk perft 6 from the start beside YaneuraOu's (its "go perft", 16 MiB
+# table, one thread; its own "Elapsed Time", so the table allocation at isready is not timed),
+# pairs run back to back, the median of the ratios (goal: komadai at most 0.8x its time)
+yo=${YANEURAOU_MATERIAL:-/work/anchors/YaneuraOu-material}
+if [ -x "$yo" ]; then
+    pairs=${PERFT_PAIRS:-3}
+    ratios=$(for i in $(seq 1 "$pairs"); do
+        t0=$(now); $perft startpos 6 >/dev/null; t1=$(now)
+        ms=$(printf 'usi\nsetoption name USI_Hash value 16\nsetoption name Threads value 1\nisready\nposition startpos\ngo perft 6\nquit\n' |
+             "$yo" 2>/dev/null | sed -n 's/^Elapsed Time = \([0-9]*\) \[ms\].*/\1/p' | tail -n 1)
+        awk -v a="$t0" -v b="$t1" -v y="$ms" 'BEGIN {if (y > 0) printf "%.3f %.2f %.2f\n", (b - a) * 1000 / y, b - a, y / 1000}'
+    done)
+    echo "$ratios" | awk '{printf "  perft 6 bulk pair %d: komadai %.2f s, YaneuraOu %.2f s, ratio %.2f\n", NR, $2, $3, $1}'
+    med=$(echo "$ratios" | cut -d' ' -f1 | median)
+    echo "  perft 6 bulk, median ratio komadai/YaneuraOu of $pairs pairs: ${med}x (goal <= 0.8)"
+else
+    echo "  (no YaneuraOu at $yo: set YANEURAOU_MATERIAL for the perft ratio)"
+fi
 fsf=$(command -v fairy-stockfish || ls /usr/games/fairy-stockfish 2>/dev/null)
 if [ -n "$fsf" ]; then
     t0=$(now)

@@ -129,15 +129,3 @@ void sg_bitboard_init(void)
     init_lines();
     init_masks();
 }
-
-sg_bb sg_piece_attack(sg_color c, sg_ptype t, sg_square s, sg_bb occ)
-{
-    switch (t) {
-    case SG_LANCE: return sg_lance_attack(c, s, occ);
-    case SG_BISHOP: return sg_bishop_attack(s, occ);
-    case SG_ROOK: return sg_rook_attack(s, occ);
-    case SG_HORSE: return sg_bishop_attack(s, occ) | sg_T.step[c][SG_KING][s];
-    case SG_DRAGON: return sg_rook_attack(s, occ) | sg_T.step[c][SG_KING][s];
-    default: return sg_T.step[c][t][s];
-    }
-}

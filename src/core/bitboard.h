@@ -70,7 +70,18 @@ static inline sg_bb sg_bishop_attack(sg_square s, sg_bb occ) { return sg_line_at
 static inline sg_bb sg_lance_attack(sg_color c, sg_square s, sg_bb occ)
 { return sg_file_attack(s, occ) & sg_tab->forward_ray[c][s]; }
 
-/* attacks of any piece of type t and colour c on s */
-sg_bb sg_piece_attack(sg_color c, sg_ptype t, sg_square s, sg_bb occ);
+/* attacks of any piece of type t and colour c on s (inline: the move
+ * generator calls it for every piece) */
+static inline sg_bb sg_piece_attack(sg_color c, sg_ptype t, sg_square s, sg_bb occ)
+{
+    switch (t) {
+    case SG_LANCE: return sg_lance_attack(c, s, occ);
+    case SG_BISHOP: return sg_bishop_attack(s, occ);
+    case SG_ROOK: return sg_rook_attack(s, occ);
+    case SG_HORSE: return sg_bishop_attack(s, occ) | sg_T.step[c][SG_KING][s];
+    case SG_DRAGON: return sg_rook_attack(s, occ) | sg_T.step[c][SG_KING][s];
+    default: return sg_T.step[c][t][s];
+    }
+}
 
 #endif

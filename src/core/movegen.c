@@ -114,6 +114,15 @@ static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb
     sg_color us = p->side;
     sg_bb occ = sg_pos_occupied(p);
     sg_bb pcs = p->by_color[us] & ~exclude;
+    if (!list) {
+        /* counting only: the unpinned pawns all at once, one step forward is one
+         * bit down for black, up for white (squares are file-major); the edge
+         * rank mask keeps a pawn on the last rank (a lenient diagram) in its file */
+        sg_bb pawns = pcs & p->by_type[SG_PAWN] & ~pinned;
+        sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
+        n += sg_bb_count(to) + sg_bb_count(to & sg_T.zone[us]) - sg_bb_count(to & dead_mask(us, SG_PAWN));
+        pcs &= ~pawns;
+    }
     while (pcs) {
         sg_square from = sg_bb_pop(&pcs);
         sg_ptype t = sg_piece_type(p->board[from]);

@@ -109,6 +109,15 @@ static inline int count_moves(sg_color us, sg_ptype t, sg_square from, sg_bb tar
 
 /* moves of every piece of ours but the king (and, in standard shogi, pins
  * respected); with list NULL they are only counted */
+/* the sliding types (every other type's attacks are its step table) */
+#define SLIDERS ((1u << SG_LANCE) | (1u << SG_BISHOP) | (1u << SG_ROOK) | (1u << SG_HORSE) | (1u << SG_DRAGON))
+
+static inline sg_bb attacks_of(sg_color us, sg_ptype t, sg_square from, sg_bb occ)
+{
+    if (!((1u << t) & SLIDERS)) return sg_T.step[us][t][from];
+    return sg_piece_attack(us, t, from, occ);
+}
+
 static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude)
 {
     sg_color us = p->side;
@@ -126,7 +135,7 @@ static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb
     while (pcs) {
         sg_square from = sg_bb_pop(&pcs);
         sg_ptype t = sg_piece_type(p->board[from]);
-        sg_bb to = sg_piece_attack(us, t, from, occ) & target;
+        sg_bb to = attacks_of(us, t, from, occ) & target;
         if (sg_bb_test(pinned, from)) to &= sg_T.line[ksq][from];
         n = list ? emit(list, n, us, t, from, to) : n + count_moves(us, t, from, to);
     }

@@ -16,7 +16,9 @@ typedef struct {
     bool two_royals;           /* king and crown prince both royal (Sho) */
     uint8_t set[SG_PT_NB];     /* pieces of each unpromoted type in the set, both sides */
 } sg_variant_info;
-const sg_variant_info *sg_variant_get(sg_variant v);
+/* the table (variant.c); read through sg_variant_get, inline as do_move asks it per move */
+extern const sg_variant_info sg_variants[SG_VARIANT_NB];
+static inline const sg_variant_info *sg_variant_get(sg_variant v) { return &sg_variants[v]; }
 /* by name ("standard", "sho"); returns false for an unknown name */
 bool sg_variant_from_name(const char *name, sg_variant *out);
 

@@ -107,8 +107,6 @@ static inline int count_moves(sg_color us, sg_ptype t, sg_square from, sg_bb tar
     return n + sg_bb_count(can_promote) - sg_bb_count(targets & dead_mask(us, t));
 }
 
-/* moves of every piece of ours but the king (and, in standard shogi, pins
- * respected); with list NULL they are only counted */
 /* the sliding types (every other type's attacks are its step table) */
 #define SLIDERS ((1u << SG_LANCE) | (1u << SG_BISHOP) | (1u << SG_ROOK) | (1u << SG_HORSE) | (1u << SG_DRAGON))
 
@@ -118,6 +116,8 @@ static inline sg_bb attacks_of(sg_color us, sg_ptype t, sg_square from, sg_bb oc
     return sg_piece_attack(us, t, from, occ);
 }
 
+/* moves of every piece of ours but the king (and, in standard shogi, pins
+ * respected); with list NULL they are only counted */
 static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude)
 {
     sg_color us = p->side;

@@ -13,7 +13,6 @@ const sg_variant_info sg_variants[SG_VARIANT_NB] = {
          [SG_BISHOP] = 2, [SG_ROOK] = 2, [SG_ELEPHANT] = 2, [SG_KING] = 2}},
 };
 
-
 bool sg_variant_from_name(const char *name, sg_variant *out)
 {
     for (int v = 0; v < SG_VARIANT_NB; v++)

@@ -62,9 +62,6 @@ static int view_at(lua_State *L)
     return 1;
 }
 
-/* view:board(t) fills t[1..81] (index (file-1)*9 + rank) with letters or false; returns t.
- * The same t given again is only updated where the board changed: t is the
- * view's to fill, not to write to. */
 /* pushes the piece on a square as the board table holds it: letters, or false */
 static void push_square_value(lua_State *L, sg_piece pc)
 {
@@ -72,9 +69,12 @@ static void push_square_value(lua_State *L, sg_piece pc)
     else push_piece(L, pc);
 }
 
-/* view:board(t [, changes]) -> t, n.  With changes, the squares whose value in t
- * changed are listed in it as triples (square, old, new), n of them, so an
- * evaluation can update a sum by what changed instead of reading 81 squares. */
+/* view:board(t [, changes]) -> t, n: fills t[1..81] (index (file-1)*9 + rank)
+ * with letters or false.  The same t given again is only updated where the
+ * board changed: t is the view's to fill, not to write to.  With changes, the
+ * squares whose value in t changed are listed in it as triples (square, old,
+ * new), n of them, so an evaluation can update a sum by what changed instead
+ * of reading 81 squares. */
 static int view_board(lua_State *L)
 {
     const sg_pos *p = check_view(L);

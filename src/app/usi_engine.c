@@ -232,7 +232,9 @@ static void poll_input(void *ud)
 {
     engine *e = ud;
     char line[LINE_MAX_LEN];
-    while (!e->quit && next_line(e, line, sizeof line, 0)) handle_busy(e, line);
+    /* after a stop (or quit) the rest waits: a "position" and "go" sent right
+     * behind "stop" are for the next search, not refused as busy */
+    while (!e->quit && !e->stop && next_line(e, line, sizeof line, 0)) handle_busy(e, line);
     if (e->eof && !e->len) { e->stop = 1; e->quit = true; }
     double now = sg_clock_seconds();
     if (e->st.state == SG_USI_THINKING && e->hard_at > 0 && now >= e->hard_at) e->stop = 1;

@@ -384,7 +384,7 @@ static void text_init(text_t *t, const char *text)
 /* "unexpected 'REST' after the move 'MOVE'": the move is the first i bytes of s */
 static bool unexpected_after(sg_error *err, const text_t *t, int off, const char *s, int i)
 {
-    char rest[48], move[48];
+    char rest[128], move[64];
     sg_quote(s + i, strlen(s + i), rest, sizeof rest);
     sg_quote(s, (size_t)i, move, sizeof move);
     return fail(err, t->all, off, "unexpected '%s' after the move '%s'", rest, move);

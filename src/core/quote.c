@@ -29,21 +29,36 @@ static bool control(const unsigned char *s, size_t k)
     return k == 2 && s[0] == 0xc2 && s[1] < 0xa0; /* U+0080 to U+009F */
 }
 
+/* one step at s (n bytes left): *kept input bytes, shown escaped or not; returns the output bytes */
+static size_t step(const unsigned char *s, size_t n, size_t *kept, bool *escape)
+{
+    size_t k = utf8_len(s, n);
+    *escape = k == 0 || control(s, k);
+    *kept = k ? k : 1;
+    return *escape ? 4 * *kept : k;
+}
+
 char *sg_quote(const char *text, size_t n, char *out, size_t size)
 {
     static const char HEX[] = "0123456789ABCDEF";
     const unsigned char *s = (const unsigned char *)text;
     if (size == 0) return out;
+    /* does it all fit?  Then nothing is cut */
+    size_t total = 0;
+    for (size_t i = 0, kept; i < n; i += kept) {
+        bool escape;
+        total += step(s + i, n - i, &kept, &escape);
+    }
+    bool fits = total < size;
     size_t o = 0;
     for (size_t i = 0; i < n;) {
-        size_t k = utf8_len(s + i, n - i);
-        bool escape = k == 0 || control(s + i, k);
-        size_t kept = escape ? (k ? k : 1) : k;      /* input bytes this step */
-        size_t need = escape ? 4 * kept : k;         /* output bytes */
+        size_t kept;
+        bool escape;
+        size_t need = step(s + i, n - i, &kept, &escape);
         /* room for this, and for "..." if more follows (so "..." always
          * fits after the step before) */
         size_t room = size - 1 - o;
-        if (need > room || (i + kept < n && need + 3 > room)) {
+        if (!fits && (need > room || (i + kept < n && need + 3 > room))) {
             for (int j = 0; j < 3 && o < size - 1; j++) out[o++] = '.';
             break;
         }

@@ -144,6 +144,17 @@ describe("docs/BAD_INPUT.md", function()
     assert.equal("the bot has no option '\\x01x'", msg)
   end)
 
+  it("engine-escape: a misbehaving engine's bytes are quoted in the error", function()
+    local top = (debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or ".") .. "/../.."
+    local e = assert(shogi.engine({cmd = {top .. "/build/komadai", top .. "/tests/data/engines/fake.lua",
+      "move=\27[2J\255", "1"}, name = "fake"}))
+    local m, msg, kind = e:go("startpos", {byoyomi = 1000})
+    assert.is_nil(m)
+    assert.equal("malformed", kind)
+    assert.equal("engine 'fake': 10:10: bestmove '\\x1B[2J\\xFF' is not a USI move: bestmove \\x1B[2J\\xFF", msg)
+    assert.is_false(e:alive())
+  end)
+
   it("file-huge: a problem file larger than its memory limit is not read", function()
     local f = tmpfile("return {position = [[" .. string.rep("x", 1 << 20) .. "]]}")
     local v, msg = require("shogi.sandbox").load(f, {memory = 1 << 19})

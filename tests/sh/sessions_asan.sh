@@ -51,6 +51,11 @@ printf 'position startpos\ngo infinite\nstop\nposition startpos moves 7g7f\ngo d
 if [ "$(grep -c '^bestmove ' "$tmp/out")" -eq 2 ] && ! grep -q "a search is running" "$tmp/out"; then ok
 else bad "usi: position and go right behind stop" "$tmp/out"; fi
 
+# a line longer than the engine's 64 KiB buffer is dropped with a message; the engine goes on
+{ head -c 70000 /dev/zero | tr '\0' x; printf '\nisready\nquit\n'; } | "$K" --usi >"$tmp/out" 2>&1
+if grep -qxF "info string line too long: ignored" "$tmp/out" && grep -qx readyok "$tmp/out"; then ok
+else bad "usi: a line too long" "$tmp/out"; fi
+
 # ---- komadai --csa-server -----------------------------------------------------------------------
 if command -v python3 >/dev/null; then
     timeout 300 python3 tests/csa/session.py "$K" "$tmp" >"$tmp/py.out" 2>&1

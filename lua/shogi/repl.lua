@@ -539,7 +539,7 @@ function M.move(line)
     end
     local played, err = pcall(trial.play, trial, usi)
     if not played then
-      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, w, message(err))
+      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, quote(w), message(err))
         or message(err)
     end
     moves[i] = usi

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Hostile sessions on the ASan+UBSan build (build/asan/komadai; KOMADAI=path
-# for another): komadai --usi (built-in and a bot file) fed control
+# for another): the REPL fed moves with escape sequences; komadai --usi (built-in and a bot file) fed control
 # characters, bytes that are not UTF-8 and a zero byte, every reply checked
 # quoted (\xHH) and no raw control byte sent back; komadai --csa-server with
 # two CSA-mode clients playing whole games and an x1 client sending bad lines
@@ -55,6 +55,12 @@ else bad "usi: position and go right behind stop" "$tmp/out"; fi
 { head -c 70000 /dev/zero | tr '\0' x; printf '\nisready\nquit\n'; } | "$K" --usi >"$tmp/out" 2>&1
 if grep -qxF "info string line too long: ignored" "$tmp/out" && grep -qx readyok "$tmp/out"; then ok
 else bad "usi: a line too long" "$tmp/out"; fi
+
+# ---- the REPL (piped) ------------------------------------------------------------------------
+printf 'game = shogi.game()\n7g\033[2J\n7g7f 3c\0333d\n' | KOMADAI_HISTORY= "$K" >"$tmp/out" 2>"$tmp/err"
+want "$tmp/err" "'7g\\x1B[2J' is neither Lua nor a move of \`game\` (moves look like 7g7f, P-7f, +7776FU or ▲７六歩)"
+want "$tmp/err" "move 2 (3c\\x1B3d): '3c\\x1B3d' is not a move; no move was played"
+clean "$tmp/err" "repl"
 
 # ---- komadai --csa-server -----------------------------------------------------------------------
 if command -v python3 >/dev/null; then

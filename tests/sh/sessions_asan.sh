@@ -57,7 +57,8 @@ if grep -qxF "info string line too long: ignored" "$tmp/out" && grep -qx readyok
 else bad "usi: a line too long" "$tmp/out"; fi
 
 # ---- the REPL (piped) ------------------------------------------------------------------------
-printf 'game = shogi.game()\n7g\033[2J\n7g7f 3c\0333d\n' | KOMADAI_HISTORY= "$K" >"$tmp/out" 2>"$tmp/err"
+printf 'game = shogi.game()\n7g\033[2J\n7g7f 3c\0333d\nprint("ply", game:ply())\n' | KOMADAI_HISTORY= "$K" >"$tmp/out" 2>"$tmp/err"
+want "$tmp/out" "$(printf 'ply\t0')"
 want "$tmp/err" "'7g\\x1B[2J' is neither Lua nor a move of \`game\` (moves look like 7g7f, P-7f, +7776FU or ▲７六歩)"
 want "$tmp/err" "move 2 (3c\\x1B3d): '3c\\x1B3d' is not a move; no move was played"
 clean "$tmp/err" "repl"

@@ -155,6 +155,17 @@ describe("docs/BAD_INPUT.md", function()
     assert.is_false(e:alive())
   end)
 
+  it("record-bookmarks: bookmark lines read from KIF write as KI2 and read back (fuzz_roundtrip)", function()
+    local g = assert(shogi.read("&a\n&b\n   1 ７六歩(77)\n&c\n&d\n", "kif"))
+    for _, f in ipairs({"ki2", "kif"}) do
+      local text = g:write(f)
+      assert.truthy(text:find("&a\n&b\n", 1, true), text)
+      if f == "kif" then assert.truthy(text:find("&c\n&d\n", 1, true), text) end
+      local back = assert(shogi.read(text, f))
+      assert.equal(1, back:ply())
+    end
+  end)
+
   it("file-huge: a problem file larger than its memory limit is not read", function()
     local f = tmpfile("return {position = [[" .. string.rep("x", 1 << 20) .. "]]}")
     local v, msg = require("shogi.sandbox").load(f, {memory = 1 << 19})

@@ -124,7 +124,12 @@ $(FZ)/obj/%.o: %.c | $(FZ)/.deps
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/lua_host.h $(FZ_OBJ)
 	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer -DKOMADAI_ROOT='"$(CURDIR)"' $(LUA_CFLAGS) \
-	  $< $(FZ_OBJ) $(LUA_LIBS) -lm -o $@
+	  $< $(filter %.o,$^) $(LUA_LIBS) -lm -o $@
+# the targets that drive the executable's own loops link those files of src/app
+# (clang only: csa_hooks.c's argument loop steps its index in the body on purpose)
+$(FZ)/obj/src/app/%.o: FUZZ_SAN += -Wno-for-loop-analysis
+$(FZ)/fuzz_usi: $(FZ)/obj/src/app/usi_engine.o
+$(FZ)/fuzz_csa: $(FZ)/obj/src/app/csa_server.o $(FZ)/obj/src/app/csa_record.o $(FZ)/obj/src/app/csa_hooks.o
 
 # every target for FUZZ_SECONDS each, new inputs into build/fuzz/corpus/, findings into build/fuzz/findings/
 fuzz: all $(FUZZ_BINS)

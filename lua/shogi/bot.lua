@@ -14,6 +14,7 @@ local tonumber, tostring, type = tonumber, tostring, type
 local io_open = io.open
 local string, table = string, table
 local string_format = string.format
+local quote = require("shogi.core").quote
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -105,7 +106,7 @@ end
 --- bot:set(name, text_or_value) -> true | nil, msg (USI setoption text is accepted)
 function Bot:set(name, value)
   local o = self.by_name[name]
-  if not o then return nil, string_format("the bot has no option '%s'", tostring(name)) end
+  if not o then return nil, string_format("the bot has no option '%s'", quote(tostring(name))) end
   if o.type == "spin" then
     local n = tonumber(value)
     if not n or n ~= n or n < o.min or n > o.max then

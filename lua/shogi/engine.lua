@@ -92,8 +92,8 @@ local function read_or_stop(self, stop_at, what)
   return l
 end
 
-local function malformed(e, col, msg, line)
-  return fail(e, "malformed", string_format("%d:%d: %s: %s", e.lineno, col, msg, line))
+local function malformed(e, col, msg, line) -- msg and line quote the engine's bytes: core.quote
+  return fail(e, "malformed", string_format("%d:%d: %s", e.lineno, col, core.quote(msg .. ": " .. line, 400)))
 end
 
 local function deadline_in(e, seconds)

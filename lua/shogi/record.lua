@@ -25,6 +25,7 @@ local common = require "shogi.record.common"
 local io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable =
   io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable
 local table_concat = table.concat
+local quote = require("shogi.core").quote
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -135,13 +136,14 @@ local function clean_error(e)
 end
 
 -- "file:line: move N (text): reason", the text said once: not again when the
--- core's reason quotes it already
+-- core's reason quotes it already (the core quotes a move as quote(text, 63) does)
 local function move_error(name, mv, ply, err)
   err = tostring(err)
-  local quoted = "'" .. mv.text .. "'"
+  local text = quote(mv.text, 63)
+  local quoted = "'" .. text .. "'"
   if err:sub(1, #quoted + 2) == quoted .. ": " then err = err:sub(#quoted + 3) end
   if err:find(quoted, 1, true) then return ("%s:%d: move %d: %s"):format(name, mv.lineno, ply, err) end
-  return ("%s:%d: move %d (%s): %s"):format(name, mv.lineno, ply, mv.text, err)
+  return ("%s:%d: move %d (%s): %s"):format(name, mv.lineno, ply, text, err)
 end
 
 local function copy_line_data(line)

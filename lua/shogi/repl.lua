@@ -14,6 +14,7 @@ local rawget, load = rawget, load
 local table = table
 local getmetatable = debug and debug.getmetatable or getmetatable
 local math_type, math_tointeger = math.type, math.tointeger
+local quote = require("shogi.core").quote
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -529,16 +530,16 @@ function M.move(line)
         -- text Lua cannot read (a digit then a letter, kanji) and no move either: one sentence
         if s:find("^%d%a") or s:find("[\128-\255]") then
           return false, format("'%s' is neither Lua nor a move of `game` (moves look like 7g7f, P-7f, "
-            .. "+7776FU or ▲７六歩)", s)
+            .. "+7776FU or ▲７六歩)", quote(s))
         end
         return nil
       end
-      local what = why or format("'%s' is not a move", w)
-      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, w, what) or what
+      local what = why or format("'%s' is not a move", quote(w))
+      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, quote(w), what) or what
     end
     local played, err = pcall(trial.play, trial, usi)
     if not played then
-      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, w, message(err))
+      return false, #words > 1 and format("move %d (%s): %s; no move was played", i, quote(w), message(err))
         or message(err)
     end
     moves[i] = usi

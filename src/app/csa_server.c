@@ -7,6 +7,7 @@
 #include <time.h>
 #include "csa_server.h"
 #include "../proto/md5.h"
+#include "../core/quote.h"
 
 void sg_csa_log(sg_csa_server *s, const char *fmt, ...)
 {
@@ -262,7 +263,8 @@ static bool can_pair(const sg_csa_conn *a, const sg_csa_conn *b)
 static void want_game(sg_csa_server *s, sg_csa_conn *c, const char *name, char turn, bool challenge)
 {
     if (!sg_csa_game_name_ok(name, (int)strlen(name))) {
-        sendf(c, "##[ERROR] bad game name: %s.\n", name);
+        char q[SG_CSA_NAME_MAX * 4];
+        sendf(c, "##[ERROR] bad game name: %s.\n", sg_quote(name, strlen(name), q, sizeof q));
         sendf(c, "##[ERROR] game name should consist of three parts like game-1500-60.\n");
         return;
     }
@@ -405,16 +407,17 @@ static void cmd_monitor(sg_csa_server *s, sg_csa_conn *c, sg_span id, bool on)
 
 static void unknown(sg_csa_conn *c, const char *line, int len)
 {
+    char q[256];   /* what is echoed: sg_quote (no control character or bad byte goes back) */
     /* a LOGIN line is never echoed whole: it holds a password */
     if (len >= 5 && memcmp(line, "LOGIN", 5) == 0) {
         int i = 5;
         while (i < len && line[i] == ' ') i++;
         int j = i;
         while (j < len && line[j] != ' ') j++;
-        sendf(c, "##[ERROR] unknown command: LOGIN %.*s...\n", j - i > 32 ? 32 : j - i, line + i);
+        sendf(c, "##[ERROR] unknown command: LOGIN %s...\n", sg_quote(line + i, (size_t)(j - i > 32 ? 32 : j - i), q, 140));
         return;
     }
-    sendf(c, "##[ERROR] unknown command: %.*s\n", len > 200 ? 200 : len, line);
+    sendf(c, "##[ERROR] unknown command: %s\n", sg_quote(line, (size_t)(len > 200 ? 200 : len), q, sizeof q));
 }
 
 static void in_game(sg_csa_server *s, sg_csa_conn *c, const sg_csa_cmd *cmd, const char *line)
@@ -486,13 +489,15 @@ void sg_csa_on_line(sg_csa_server *s, sg_csa_conn *c, char *line, int len)
     case SG_CSA_X_SHOW: cmd_show(s, c, cmd.a); break;
     case SG_CSA_X_MONITOR2ON: cmd_monitor(s, c, cmd.a, true); break;
     case SG_CSA_X_MONITOR2OFF: cmd_monitor(s, c, cmd.a, false); break;
-    case SG_CSA_X_CHAT:
+    case SG_CSA_X_CHAT: {
+        char text[600];  /* control characters and bad bytes are not passed on (sg_quote) */
+        sg_quote(cmd.a.s, (size_t)(cmd.a.len > 500 ? 500 : cmd.a.len), text, sizeof text);
         for (int i = 0; i < s->nconns; i++) {
             sg_csa_conn *o = s->conns[i];
-            if (!o->dead && o->x1 && o->status != ST_LOGIN)
-                sendf(o, "##[CHAT][%s] %.*s\n", c->name, cmd.a.len > 500 ? 500 : cmd.a.len, cmd.a.s);
+            if (!o->dead && o->x1 && o->status != ST_LOGIN) sendf(o, "##[CHAT][%s] %s\n", c->name, text);
         }
         break;
+    }
     case SG_CSA_X_VERSION:
         sg_csa_send(c, "##[VERSION] komadai CSA server (shogi-server protocol 1.2)\n##[VERSION] +OK\n");
         break;

@@ -12,6 +12,7 @@
 #include <lauxlib.h>
 #include "usi_engine.h"
 #include "../proto/usi.h"
+#include "../core/quote.h"
 #include "../search/dfpn.h"
 #include "../search/timeman.h"
 #include "../lua/l_search.h"
@@ -22,6 +23,7 @@
 
 typedef struct {
     lua_State *L;
+    sg_usi_engine_io io;
     int bot_ref;                 /* the bot (shogi.bot) or LUA_NOREF */
     sg_usi_state st;
     sg_usi_cmd cmd;              /* the command being handled (big: one, reused) */
@@ -39,16 +41,16 @@ typedef struct {
     sg_usi_go go;                 /* the go being run, for ponderhit */
 } engine;
 
-static void out(const char *s)
+static void out(engine *e, const char *s)
 {
-    fputs(s, stdout);
-    fflush(stdout);
+    fputs(s, e->io.out);
+    fflush(e->io.out);
 }
 
-static void info_string(const char *s)
+static void info_string(engine *e, const char *s)
 {
-    printf("info string %s\n", s);
-    fflush(stdout);
+    fprintf(e->io.out, "info string %s\n", s);
+    fflush(e->io.out);
 }
 
 /* ---- input ---------------------------------------------------------------------------- */
@@ -69,15 +71,26 @@ static bool next_line(engine *e, char *line, size_t size, int timeout_ms)
             return true;
         }
         if (e->eof) return false;
-        if (e->len == sizeof e->buf) { e->len = 0; info_string("line too long: ignored"); }
+        if (e->len == sizeof e->buf) { e->len = 0; info_string(e, "line too long: ignored"); }
+        long got = e->io.read(e->io.ud, e->buf + e->len, sizeof e->buf - e->len, timeout_ms);
+        if (got < 0) return false;
+        if (got == 0) { e->eof = true; continue; }
+        e->len += (size_t)got;
+    }
+}
+
+/* the process's input: fd 0 */
+static long read_stdin(void *ud, char *buf, size_t n, int timeout_ms)
+{
+    (void)ud;
+    for (;;) {
         struct pollfd pfd = {0, POLLIN, 0};
         int r = poll(&pfd, 1, timeout_ms);
         if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) return false;
-        ssize_t got = read(0, e->buf + e->len, sizeof e->buf - e->len);
+        if (r <= 0) return -1;
+        ssize_t got = read(0, buf, n);
         if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) { e->eof = true; continue; }
-        e->len += (size_t)got;
+        return got < 0 ? 0 : (long)got;
     }
 }
 
@@ -131,25 +144,25 @@ static void bot_options(engine *e)
         lua_getfield(L, -2, "type");
         lua_getfield(L, -3, "default");
         const char *name = lua_tostring(L, -3), *type = lua_tostring(L, -2);
-        printf("option name %s type %s default %s", name, type, luaL_tolstring(L, -1, NULL));
+        fprintf(e->io.out, "option name %s type %s default %s", name, type, luaL_tolstring(L, -1, NULL));
         lua_pop(L, 1);
         if (strcmp(type, "spin") == 0) {
             lua_getfield(L, -4, "min");
-            printf(" min %s", luaL_tolstring(L, -1, NULL));
+            fprintf(e->io.out, " min %s", luaL_tolstring(L, -1, NULL));
             lua_getfield(L, -6, "max");
-            printf(" max %s", luaL_tolstring(L, -1, NULL));
+            fprintf(e->io.out, " max %s", luaL_tolstring(L, -1, NULL));
             lua_pop(L, 4);
         } else if (strcmp(type, "combo") == 0) {
             lua_getfield(L, -4, "vars");
             int k = (int)luaL_len(L, -1);
             for (int j = 1; j <= k; j++) {
                 lua_geti(L, -1, j);
-                printf(" var %s", lua_tostring(L, -1));
+                fprintf(e->io.out, " var %s", lua_tostring(L, -1));
                 lua_pop(L, 1);
             }
             lua_pop(L, 1);
         }
-        printf("\n");
+        fputc('\n', e->io.out);
         lua_pop(L, 4);
     }
     lua_pop(L, 2);
@@ -158,9 +171,9 @@ static void bot_options(engine *e)
 static void bot_set(engine *e, const char *name, const char *value)
 {
     if (e->bot_ref == LUA_NOREF) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "setoption: unknown option '%s'", name);
-        info_string(msg);
+        char msg[160], q[72];
+        snprintf(msg, sizeof msg, "setoption: unknown option '%s'", sg_quote(name, strlen(name), q, sizeof q));
+        info_string(e, msg);
         return;
     }
     lua_State *L = e->L;
@@ -170,14 +183,14 @@ static void bot_set(engine *e, const char *name, const char *value)
     lua_pushstring(L, name);
     lua_pushstring(L, value);
     if (lua_pcall(L, 3, 2, 0) != LUA_OK) {
-        info_string(lua_tostring(L, -1));
+        info_string(e, lua_tostring(L, -1));
         lua_settop(L, 0);
         return;
     }
     if (lua_isnil(L, -2)) {
         char msg[300];
         snprintf(msg, sizeof msg, "setoption: %s", lua_tostring(L, -1));
-        info_string(msg);
+        info_string(e, msg);
     }
     lua_settop(L, 0);
 }
@@ -200,7 +213,7 @@ static void handle_busy(engine *e, const char *line)
     char reply[SG_USI_ERR_MAX + 32];
     sg_usi_parse(line, SG_STANDARD, &e->cmd);
     sg_usi_action a = sg_usi_step(&e->st, &e->cmd, reply, sizeof reply);
-    out(reply);
+    out(e, reply);
     switch (a) {
     case SG_USI_DO_STOP: e->stop = 1; e->stop_seen = true; break;
     case SG_USI_DO_QUIT: e->stop = 1; e->stop_seen = true; e->quit = true; break;
@@ -219,7 +232,9 @@ static void poll_input(void *ud)
 {
     engine *e = ud;
     char line[LINE_MAX_LEN];
-    while (!e->quit && next_line(e, line, sizeof line, 0)) handle_busy(e, line);
+    /* after a stop (or quit) the rest waits: a "position" and "go" sent right
+     * behind "stop" are for the next search, not refused as busy */
+    while (!e->quit && !e->stop && next_line(e, line, sizeof line, 0)) handle_busy(e, line);
     if (e->eof && !e->len) { e->stop = 1; e->quit = true; }
     double now = sg_clock_seconds();
     if (e->st.state == SG_USI_THINKING && e->hard_at > 0 && now >= e->hard_at) e->stop = 1;
@@ -232,13 +247,18 @@ static void on_progress(void *ud, const void *report)
     char line[4096];
     for (int k = 0; k < r->lines; k++) {
         sg_usi_info_line(r, k, r->lines > 1, line, sizeof line);
-        fputs(line, stdout);
+        fputs(line, e->io.out);
     }
-    fflush(stdout);
+    fflush(e->io.out);
     if (e->st.state == SG_USI_THINKING && e->soft_at > 0 && sg_clock_seconds() >= e->soft_at) e->stop = 1;
 }
 
 /* ---- go -------------------------------------------------------------------------------- */
+static int hash_mb(const engine *e)
+{
+    return e->io.max_hash_mb && e->st.hash_mb > e->io.max_hash_mb ? e->io.max_hash_mb : e->st.hash_mb;
+}
+
 static void run_search(engine *e)
 {
     size_t n = (size_t)e->st.nmoves + 1;
@@ -246,24 +266,25 @@ static void run_search(engine *e)
     bool *checks = malloc(n * sizeof *checks);
     if (!keys || !checks) {
         free(keys); free(checks);
-        info_string("go: not enough memory");
-        out("bestmove resign\n");
+        info_string(e, "go: not enough memory");
+        out(e, "bestmove resign\n");
         sg_usi_search_done(&e->st);
         return;
     }
     sg_pos p;
     sg_usi_current(&e->st, &p, keys, checks);
-    if ((size_t)e->st.hash_mb != e->search_mb) {
+    size_t mb = (size_t)hash_mb(e);
+    if (mb != e->search_mb) {
         sg_search_free(e->search);
-        e->search = sg_search_new((size_t)e->st.hash_mb);
-        e->search_mb = e->search ? (size_t)e->st.hash_mb : 0;
+        e->search = sg_search_new(mb);
+        e->search_mb = e->search ? mb : 0;
     }
     if (!e->search) e->search = sg_search_new(e->search_mb = 1);
     sg_search_opts o;
     sg_search_opts_default(&o);
     o.depth = e->go.depth;
     o.multipv = e->st.multipv;
-    o.mate_nodes = MATE_PROBE_NODES;
+    o.mate_nodes = e->io.max_nodes && e->io.max_nodes < MATE_PROBE_NODES ? e->io.max_nodes : MATE_PROBE_NODES;
     o.rules = &e->rules;
     o.history_keys = keys;
     o.history_check = checks;
@@ -275,9 +296,10 @@ static void run_search(engine *e)
         sg_move m;
         if (sg_move_from_usi(&p, e->go.searchmoves[i], &m, &why) && sg_is_legal(&p, m) == SG_LEGAL) only[nonly++] = m;
         else {
-            char msg[96];
-            snprintf(msg, sizeof msg, "go: searchmoves: %s is not a legal move here", e->go.searchmoves[i]);
-            info_string(msg);
+            char msg[96], q[24];
+            snprintf(msg, sizeof msg, "go: searchmoves: %s is not a legal move here",
+                     sg_quote(e->go.searchmoves[i], strlen(e->go.searchmoves[i]), q, sizeof q));
+            info_string(e, msg);
         }
     }
     o.root_moves = only;
@@ -314,6 +336,7 @@ static void run_search(engine *e)
     if (o.mate_seconds <= 0) o.mate_seconds = 0.001;
     sg_limits lim = sg_limits_none();
     lim.nodes = e->go.nodes;
+    if (e->io.max_nodes && (!lim.nodes || lim.nodes > e->io.max_nodes)) lim.nodes = e->io.max_nodes;
     lim.stop = &e->stop;
     lim.poll = poll_input;
     lim.poll_ud = e;
@@ -323,7 +346,7 @@ static void run_search(engine *e)
     if (!r) {
         free(keys); free(checks);
         sgl_lua_eval_free(&le); sgl_lua_eval_free(&order); sgl_lua_eval_free(&prune);
-        out("bestmove resign\n");
+        out(e, "bestmove resign\n");
         sg_usi_search_done(&e->st);
         return;
     }
@@ -334,7 +357,7 @@ static void run_search(engine *e)
         if (!all[k]->failed) continue;
         char msg[600];
         snprintf(msg, sizeof msg, "%s error: %s", what[k], all[k]->err);
-        info_string(msg);
+        info_string(e, msg);
     }
     sgl_lua_eval_free(&le);
     sgl_lua_eval_free(&order);
@@ -348,7 +371,7 @@ static void run_search(engine *e)
     if (r->lines == 0 && r->best != SG_MOVE_NONE) r->lines = 1;
     char best[64];
     sg_usi_bestmove_line(r, e->st.ponder, best, sizeof best);
-    out(best);
+    out(e, best);
     sg_usi_search_done(&e->st);
     free(r);
     free(keys);
@@ -357,13 +380,13 @@ static void run_search(engine *e)
 
 static void run_mate(engine *e)
 {
-    sg_tt *tt = sg_tt_new((size_t)e->st.hash_mb << 20);
+    sg_tt *tt = sg_tt_new((size_t)hash_mb(e) << 20);
     sg_dfpn_result *r = malloc(sizeof *r);
     if (!tt || !r) {
         sg_tt_free(tt);
         free(r);
-        info_string("go mate: not enough memory");
-        out("checkmate timeout\n");
+        info_string(e, "go mate: not enough memory");
+        out(e, "checkmate timeout\n");
         sg_usi_search_done(&e->st);
         return;
     }
@@ -378,6 +401,7 @@ static void run_mate(engine *e)
     o.limits.seconds = e->go.mate_ms > 0 ? (double)e->go.mate_ms / 1000.0 : 0;
     o.limits.poll = poll_input;   /* stop, isready and quit are answered while it solves */
     o.limits.poll_ud = e;
+    o.limits.nodes = e->io.max_nodes;
     sg_dfpn_solve(tt, &p, p.side, &o, r);
     if (r->status == SG_DFPN_MATE) {
         char buf[SG_DFPN_MAX_PV * 7 + 16];
@@ -388,9 +412,9 @@ static void run_mate(engine *e)
             n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", u);
         }
         snprintf(buf + n, sizeof buf - (size_t)n, "\n");
-        out(buf);
+        out(e, buf);
     } else {
-        out(r->status == SG_DFPN_NOMATE ? "checkmate nomate\n" : "checkmate timeout\n");
+        out(e, r->status == SG_DFPN_NOMATE ? "checkmate nomate\n" : "checkmate timeout\n");
     }
     sg_tt_free(tt);
     free(r);
@@ -403,13 +427,14 @@ static void usi_hello(engine *e)
     char name[128], author[128];
     bot_field(e, "name", "komadai", name, sizeof name);
     bot_field(e, "author", "the komadai authors", author, sizeof author);
-    printf("id name %s\nid author %s\n", name, author);
-    printf("option name USI_Hash type spin default %d min 1 max 65536\n", e->st.hash_mb);
-    printf("option name USI_Ponder type check default false\n");
-    printf("option name MultiPV type spin default 1 min 1 max %d\n", SG_MAX_MULTIPV);
-    printf("option name NetworkDelay type spin default %d min 0 max 10000\n", e->st.margin_ms);
+    FILE *f = e->io.out;
+    fprintf(f, "id name %s\nid author %s\n", name, author);
+    fprintf(f, "option name USI_Hash type spin default %d min 1 max 65536\n", e->st.hash_mb);
+    fprintf(f, "option name USI_Ponder type check default false\n");
+    fprintf(f, "option name MultiPV type spin default 1 min 1 max %d\n", SG_MAX_MULTIPV);
+    fprintf(f, "option name NetworkDelay type spin default %d min 0 max 10000\n", e->st.margin_ms);
     bot_options(e);
-    out("usiok\n");
+    out(e, "usiok\n");
 }
 
 static void handle_idle(engine *e, const char *line)
@@ -417,7 +442,7 @@ static void handle_idle(engine *e, const char *line)
     char reply[SG_USI_ERR_MAX + 32];
     sg_usi_parse(line, SG_STANDARD, &e->cmd);
     sg_usi_action a = sg_usi_step(&e->st, &e->cmd, reply, sizeof reply);
-    out(reply);
+    out(e, reply);
     switch (a) {
     case SG_USI_DO_REPLY:
         if (e->cmd.kind == SG_USI_USI) usi_hello(e);
@@ -438,8 +463,15 @@ static void handle_idle(engine *e, const char *line)
 
 int sg_usi_engine_run(lua_State *L, const char *bot_path)
 {
+    sg_usi_engine_io io = {read_stdin, NULL, stdout, 0, 0};
+    return sg_usi_engine_run_io(L, bot_path, &io);
+}
+
+int sg_usi_engine_run_io(lua_State *L, const char *bot_path, const sg_usi_engine_io *io)
+{
     engine *e = calloc(1, sizeof *e);
     if (!e) { fprintf(stderr, "komadai: not enough memory\n"); return 1; }
+    e->io = *io;
     e->L = L;
     e->bot_ref = LUA_NOREF;
     sg_usi_state_init(&e->st);

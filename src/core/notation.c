@@ -6,6 +6,7 @@
 #include <string.h>
 #include <stdarg.h>
 #include "notation.h"
+#include "quote.h"
 #include "pieces.h"
 
 /* ---- names ---------------------------------------------------------------------- */
@@ -350,7 +351,7 @@ typedef struct {
     const char *s;       /* the move, without leading space */
     int start;           /* offset of s in all */
     int len;             /* bytes of the move, without trailing space */
-    char quote[64];      /* the move, cut short for messages */
+    char quote[64];      /* the move for messages: sg_quote, cut short */
 } text_t;
 
 static int space_len(const char *s)
@@ -377,10 +378,16 @@ static void text_init(text_t *t, const char *text)
     t->s = text + i;
     t->start = i;
     t->len = end - i;
-    int q = t->len < (int)sizeof t->quote - 1 ? t->len : (int)sizeof t->quote - 1;
-    memcpy(t->quote, t->s, (size_t)q);
-    t->quote[q] = 0;
-    if (q < t->len) cut_utf8(t->quote, sizeof t->quote - 5);
+    sg_quote(t->s, (size_t)t->len, t->quote, sizeof t->quote);
+}
+
+/* "unexpected 'REST' after the move 'MOVE'": the move is the first i bytes of s */
+static bool unexpected_after(sg_error *err, const text_t *t, int off, const char *s, int i)
+{
+    char rest[128], move[64];
+    sg_quote(s + i, strlen(s + i), rest, sizeof rest);
+    sg_quote(s, (size_t)i, move, sizeof move);
+    return fail(err, t->all, off, "unexpected '%s' after the move '%s'", rest, move);
 }
 
 /* ---- the matcher: what the text says about the move ---------------------------------- */
@@ -737,7 +744,7 @@ static bool parse_western(const sg_pos *p, const text_t *t, sg_square prev_to, s
     }
     sp.to = a;
     if (s[i] == '+' || s[i] == '=') sp.promo = s[i++] == '+' ? 1 : -1;
-    if (s[i]) return fail(err, t->all, off + i, "unexpected '%s' after the move '%.*s'", s + i, i, s);
+    if (s[i]) return unexpected_after(err, t, off + i, s, i);
     if (sep == '*') {
         if (promoted) return fail(err, t->all, off, "'%s': a promoted piece cannot be dropped", t->quote);
         if (sp.promo > 0) return fail(err, t->all, off + i - 1, "'%s': a drop cannot promote", t->quote);
@@ -823,7 +830,7 @@ static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, 
         if (sp.drop > 0) return fail(err, t->all, off + o, "'%s': a drop (打) has no origin", t->quote);
         sp.from = sg_sq(f, r - 1);
     }
-    if (s[i]) return fail(err, t->all, off + i, "unexpected '%s' after the move '%.*s'", s + i, i, s);
+    if (s[i]) return unexpected_after(err, t, off + i, s, i);
     if (sp.drop > 0) {
         if (sp.words) return fail(err, t->all, off + drop_at, "'%s': a drop (打) takes no 右 左 直 上 引 寄", t->quote);
         if (sp.promo > 0) return fail(err, t->all, off + drop_at, "'%s': a drop cannot promote", t->quote);

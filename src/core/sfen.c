@@ -5,6 +5,15 @@
 #include "position.h"
 #include "zobrist.h"
 #include "pieces.h"
+#include "quote.h"
+
+/* the character at s quoted for a message (sg_quote) */
+static const char *quote_char(const char *s, char *out, size_t size)
+{
+    size_t n = 1;
+    while (n < 4 && ((unsigned char)s[n] & 0xc0) == 0x80) n++;
+    return sg_quote(s, n, out, size);
+}
 
 static bool fail(sg_error *err, int col, const char *fmt, ...)
 {
@@ -67,6 +76,7 @@ static bool read_sfen(sg_pos *out, const char *text, const int *col, sg_variant 
     columns cols;
     memset(&cols, 0, sizeof cols);
     const char *s = text;
+    char q[24];   /* a character quoted for a message */
 #define COL(ptr) (col[(ptr) - text])
     if (!*s) return fail(err, COL(s), "empty SFEN");
 
@@ -96,7 +106,7 @@ static bool read_sfen(sg_pos *out, const char *text, const int *col, sg_variant 
         sg_ptype t = sg_ptype_from_usi(s, 1, v, &white);
         if (t == SG_NO_PT) {
             if (ch == 0 || ch == ' ') return fail(err, COL(s), "'+' must be followed by a piece letter");
-            return fail(err, COL(s), "unknown piece letter '%c'%s", ch,
+            return fail(err, COL(s), "unknown piece letter '%s'%s", quote_char(s, q, sizeof q),
                         (ch | 32) == 'e' ? " (the drunken elephant is Sho shogi's: read the SFEN as variant sho)" : "");
         }
         if (file == 0) return fail(err, COL(start), "rank %c has more than 9 squares", 'a' + rank);
@@ -147,7 +157,7 @@ static bool read_sfen(sg_pos *out, const char *text, const int *col, sg_variant 
             sg_ptype t = *s ? sg_ptype_from_usi(s, 1, v, &white) : SG_NO_PT;
             if (t == SG_NO_PT || t >= SG_HAND_NB || t == SG_ELEPHANT) {
                 if (*s == 0 || *s == ' ') return fail(err, COL(s), "count without a piece letter in hand");
-                return fail(err, COL(s), "'%c' cannot be in hand", *s);
+                return fail(err, COL(s), "'%s' cannot be in hand", quote_char(s, q, sizeof q));
             }
             if (!vi->drops) return fail(err, COL(start), "%s has no pieces in hand", vi->name);
             sg_color c = white ? SG_WHITE : SG_BLACK;

@@ -103,5 +103,6 @@ void sgl_open_tsume(lua_State *L);
 void sgl_open_process(lua_State *L); /* l_process.c: core.spawn, core.wait_any, core.now, core.isatty */
 void sgl_open_search(lua_State *L);   /* l_search.c: core.search, core.evaluate */
 void sgl_open_sandbox(lua_State *L);   /* l_sandbox.c */
+void sgl_open_quote(lua_State *L);     /* l_quote.c: core.quote */
 
 #endif

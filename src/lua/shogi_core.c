@@ -76,6 +76,7 @@ SGL_EXPORT int luaopen_shogi_core(lua_State *L)
     sgl_open_process(L);
     sgl_open_search(L);
     sgl_open_sandbox(L);
+    sgl_open_quote(L);
     lua_pushstring(L, "0.1.0");
     lua_setfield(L, -2, "version");
     return 1;

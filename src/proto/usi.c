@@ -4,6 +4,7 @@
 #include <string.h>
 #include <errno.h>
 #include "usi.h"
+#include "../core/quote.h"
 
 /* ---- tokens --------------------------------------------------------------------------------- */
 typedef struct { const char *p; } lexer;
@@ -24,10 +25,10 @@ static bool word(lexer *lx, char *out, size_t size)
 
 static sg_usi_kind bad(sg_usi_cmd *c, const char *fmt, const char *a, const char *b)
 {
-    /* words quoted in a message are cut at 60 bytes */
+    /* words quoted in a message: sg_quote, cut at about 60 bytes */
     char qa[64], qb[64];
-    snprintf(qa, sizeof qa, "%.60s", a ? a : "");
-    snprintf(qb, sizeof qb, "%.60s", b ? b : "");
+    sg_quote(a ? a : "", a ? strlen(a) : 0, qa, sizeof qa);
+    sg_quote(b ? b : "", b ? strlen(b) : 0, qb, sizeof qb);
     c->kind = SG_USI_BAD;
     snprintf(c->err, sizeof c->err, fmt, qa, qb);
     return SG_USI_BAD;
@@ -82,8 +83,10 @@ static sg_usi_kind parse_position(lexer *lx, sg_variant v, sg_usi_cmd *c)
         const char *why;
         if (c->nmoves >= SG_USI_MAX_MOVES) return bad(c, "position: more than 2048 moves", NULL, NULL);
         if (!sg_move_from_usi(&p, w, &m, &why)) {
+            char q[64];
             c->kind = SG_USI_BAD;
-            snprintf(c->err, sizeof c->err, "position: move %d '%s' is not a move: %s", c->nmoves + 1, w, why);
+            snprintf(c->err, sizeof c->err, "position: move %d '%s' is not a move: %s", c->nmoves + 1,
+                     sg_quote(w, strlen(w), q, sizeof q), why);
             return SG_USI_BAD;
         }
         sg_reason r = sg_is_legal(&p, m);

@@ -546,7 +546,7 @@ static void errors(void)
     expect_error(START, "７六歩ああああああああああああああああああああああ", J, NULL, 4,
                  "unexpected 'ああああああああああああああああああああああ' after the move '７六歩'");
     expect_error(START, "ああああああああああああああああああああああああああ", ANY, NULL, 1,
-                 "'ああああああああああああああああああ...': expected a square like ７六 or 同");
+                 "'" "ああああああああああああああああああああ" "...': expected a square like ７六 or 同"); /* sg_quote: 63 bytes */
     /* Sho shogi: no drops, and a game that is over */
     expect_parse_v("lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1", SG_SHO, "E-4h", ANY, NULL,
                    "5h4h");

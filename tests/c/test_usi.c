@@ -20,6 +20,9 @@ static const struct { const char *line; sg_usi_kind kind; const char *err; } ROW
     {"gameover win", SG_USI_GAMEOVER, NULL},
     {"gameover maybe", SG_USI_BAD, "gameover: win, lose or draw expected"},
     {"foo", SG_USI_BAD, "unknown command 'foo'"},
+    {"fo\x1b[2Jo", SG_USI_BAD, "unknown command 'fo\\x1B[2Jo'"},           /* bad bytes quoted (sg_quote) */
+    {"go warp\xff", SG_USI_BAD, "go: unknown word 'warp\\xFF'"},
+    {"position startpos moves 7g\x01" "f", SG_USI_BAD, "position: move 1 '7g\\x01f' is not a move: "},
     {"position startpos", SG_USI_POSITION, NULL},
     {"position startpos moves 7g7f 3c3d", SG_USI_POSITION, NULL},
     {"position", SG_USI_BAD, "position: startpos or sfen expected"},

@@ -49,7 +49,8 @@ local ROWS = {
   {"move-western", parse("P-7e", "western"), "no legal move matches 'P-7e'"},
   {"move-japanese", parse("▲７五歩", "japanese"), "no legal move matches '▲７五歩'"},
   {"move-kif", parse("７五歩(77)", "kif"), "illegal move '７五歩(77)' (7g7e): the piece cannot move that way"},
-  {"move-binary", parse("\1\2zz"), "not a move '\1\2zz' (write it like 7g7f, P-7f, +7776FU or ７六歩)"},
+  {"move-binary", parse("\1\2zz"), "not a move '\\x01\\x02zz' (write it like 7g7f, P-7f, +7776FU or ７六歩)"},
+  {"move-escape", parse("7g\27[2J\255"), "'7g\\x1B[2J\\xFF': expected a square like ７六 or 同"},
   {"record-truncated-kif", read(KIF_HEAD .. "   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四", "kif"),
     "record:4: move 2 (３四): expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)", AFTER_76},
   {"record-truncated-csa", read("V2.2\nPI\n+\n+7776FU\n-33", "csa"),
@@ -69,7 +70,13 @@ local ROWS = {
   {"record-binary-csa", read("\0\1\2\3\255\254\n", "csa"),
     "record:1: unknown encoding (neither UTF-8, Shift_JIS nor EUC-JP)"},
   {"record-usi-binary", read("position startpos moves \1\2\n", "usi"),
-    "record:1: move 1: not a USI move '\1\2' (write it like 7g7f, 8h2b+ or P*5e)", START},
+    "record:1: move 1: not a USI move '\\x01\\x02' (write it like 7g7f, 8h2b+ or P*5e)", START},
+  {"record-usi-variant-escape", read("variant \27x\nstartpos\n", "usi"),
+    "record:1: unknown variant '\\x1Bx' (sho or standard)"},
+  {"record-after-end-csa-escape", read("PI\n+\n+7776FU\n%TORYO\n-3334FU\27\n", "csa"),
+    "record:5: statement after the end of the game: -3334FU\\x1B"},
+  {"record-jkf-special-escape", read('{"header":{},"moves":[{},{"special":"\\u001b[0m"}]}\n', "jkf"),
+    "record:1: unknown special '\\x1B[0m'"},
   {"record-jkf-deep", read(string.rep("[", 100000) .. "\n", "jkf"),
     "record:1: bad JSON: Found too many nested data structures (1001) at character 1001"},
   {"record-jkf-deep-object", read(string.rep("{\"a\":", 100000) .. "\n", "jkf"),
@@ -118,6 +125,45 @@ describe("docs/BAD_INPUT.md", function()
     assert.has_error(function() m:play("5a5b") end,
       "game over: Black wins by checkmate: White is in check and has no legal move.")
     assert.equal(0, m:ply())
+  end)
+
+  it("quote: outside text in a message has no control character and no byte that is not UTF-8", function()
+    local quote = require("shogi.core").quote
+    assert.equal("7g7f", quote("7g7f"))
+    assert.equal("a\\x00b\\xFF\\x1B[2J", quote("a\0b\255\27[2J"))
+    assert.equal("７六歩", quote("７六歩"))
+    assert.equal(string.rep("x", 57) .. "...", quote(string.rep("x", 100)))
+    assert.equal("abcdefg...", quote(string.rep("abcdefgh", 4), 10))
+    assert.has_error(function() quote("x", 2) end, "bad argument #2 to 'quote' (max must be from 3 to 4096)")
+  end)
+
+  it("bot-option-escape: a bot told an unknown option names it quoted", function()
+    local bot = assert(require("shogi.bot").load("examples/bots/pst.lua"))
+    local ok, msg = bot:set("\1x", "1")
+    assert.is_nil(ok)
+    assert.equal("the bot has no option '\\x01x'", msg)
+  end)
+
+  it("engine-escape: a misbehaving engine's bytes are quoted in the error", function()
+    local top = (debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or ".") .. "/../.."
+    local e = assert(shogi.engine({cmd = {top .. "/build/komadai", top .. "/tests/data/engines/fake.lua",
+      "move=\27[2J\255", "1"}, name = "fake"}))
+    local m, msg, kind = e:go("startpos", {byoyomi = 1000})
+    assert.is_nil(m)
+    assert.equal("malformed", kind)
+    assert.equal("engine 'fake': 10:10: bestmove '\\x1B[2J\\xFF' is not a USI move: bestmove \\x1B[2J\\xFF", msg)
+    assert.is_false(e:alive())
+  end)
+
+  it("record-bookmarks: bookmark lines read from KIF write as KI2 and read back (fuzz_roundtrip)", function()
+    local g = assert(shogi.read("&a\n&b\n   1 ７六歩(77)\n&c\n&d\n", "kif"))
+    for _, f in ipairs({"ki2", "kif"}) do
+      local text = g:write(f)
+      assert.truthy(text:find("&a\n&b\n", 1, true), text)
+      if f == "kif" then assert.truthy(text:find("&c\n&d\n", 1, true), text) end
+      local back = assert(shogi.read(text, f))
+      assert.equal(1, back:ply())
+    end
   end)
 
   it("file-huge: a problem file larger than its memory limit is not read", function()

@@ -124,7 +124,7 @@ function M.parse(lines, name)
         -- a server repeating the end marker it was sent (the same marker twice)
         last_time_target = nil
       elseif main.ending and c1 ~= "T" then
-        return fail(i, "statement after the end of the game: " .. s)
+        return fail(i, "statement after the end of the game: " .. core.quote(s))
       elseif s:match("^V%d") then
         if not s:match("^V2$") and not s:match("^V2%.%d$") and not s:match("^V3%.%d$") then
           return fail(i, "unknown CSA version '" .. s .. "'")

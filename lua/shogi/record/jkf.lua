@@ -10,6 +10,7 @@ local common = require "shogi.record.common"
 local ipairs, pairs, pcall, require, setmetatable, tonumber, tostring, type =
   ipairs, pairs, pcall, require, setmetatable, tonumber, tostring, type
 local table_concat, table_sort, floor = table.concat, table.sort, math.floor
+local quote = require("shogi.core").quote
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -111,7 +112,7 @@ local function build_line(list, first, counter, parent, name)
     if node.special and not is_null(node.special) then
       local n = tostring(node.special)
       if not (common.parse_ending("jkf", n, "b") or common.parse_ending("csa", n, "b")) then
-        return nil, ("%s:1: unknown special '%s'"):format(name, n)
+        return nil, ("%s:1: unknown special '%s'"):format(name, quote(n))
       end
       line.ending = {name = n, text = n, lineno = counter.lines[counter.n] or 1,
                      time = node.time and secs(node.time.now) and

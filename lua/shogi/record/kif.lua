@@ -367,9 +367,10 @@ local function time_text(t)
   return "(" .. common.mmss(t.used or 0) .. "/" .. (t.total and common.hhmmss(t.total) or "") .. ")"
 end
 
-local function comment_lines(out, text)
+-- each line of a comment ("*") or bookmark ("&"): one read from several lines holds them joined by "\n"
+local function comment_lines(out, text, mark)
   if not text then return end
-  for l in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = "*" .. l end
+  for l in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = (mark or "*") .. l end
 end
 
 local function header_lines(v, out)
@@ -468,7 +469,7 @@ local function write_line(out, v, line, positions, prevs, ki2)
       if mark then s = s .. "+" end
       out[#out + 1] = s
       comment_lines(out, line.comments[ply])
-      if line.bookmarks[ply] then out[#out + 1] = "&" .. line.bookmarks[ply] end
+      comment_lines(out, line.bookmarks[ply], "&")
     end
   end
   local nlast = line.first + #line.moves - 1
@@ -525,7 +526,7 @@ function M.write(v, format)
   header_lines(v, out)
   if not ki2 then out[#out + 1] = "手数----指手---------消費時間--" end
   comment_lines(out, v.comments[0])
-  if v.bookmarks[0] then out[#out + 1] = "&" .. v.bookmarks[0] end
+  comment_lines(out, v.bookmarks[0], "&")
   local prevs = {}
   for i, m in ipairs(v.moves) do prevs[i] = m end
   local main = {first = 1, moves = v.moves, comments = v.comments, times = v.times,

@@ -7,6 +7,7 @@
 -- Moves are read by the core (pos:parse_move(text, "usi")).
 local ipairs, require, tostring = ipairs, require, tostring
 local table_concat = table.concat
+local quote = require("shogi.core").quote
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -29,7 +30,9 @@ function M.parse(lines, name)
         if found or variant then
           return nil, ("%s:%d: 'variant' must come once, before the position"):format(name, i)
         end
-        if not VARIANTS[v] then return nil, ("%s:%d: unknown variant '%s' (sho or standard)"):format(name, i, v) end
+        if not VARIANTS[v] then
+          return nil, ("%s:%d: unknown variant '%s' (sho or standard)"):format(name, i, quote(v))
+        end
         variant = v
       else
         if found then return nil, ("%s:%d: more than one position in a USI record"):format(name, i) end

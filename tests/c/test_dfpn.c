@@ -3,7 +3,7 @@
  * with the release build; here only positions cheap enough for ASan. */
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/search/dfpn.h"
+#include "../../src/search/tt.h"
 
 static sg_tt *tt;
 
@@ -71,6 +71,18 @@ static void test_table(void)
     CHECK(sg_tt_bytes(small) <= (1u << 16));
     CHECK(sg_tt_bytes(small) >= (1u << 15));
     sg_tt_free(small);
+    /* every size gets all the whole clusters that fit, not a power of two */
+    const size_t cluster = SG_TT_CLUSTER * sizeof(sg_tt_entry);
+    const size_t asked[] = {(size_t)3 << 20, (size_t)1000 << 20, ((size_t)1 << 20) + 1000};
+    for (int i = 0; i < 3; i++) {
+        sg_tt *t = sg_tt_new(asked[i]);
+        CHECK(t != NULL);
+        if (!t) continue;
+        CHECK(sg_tt_bytes(t) <= asked[i]);
+        CHECK(asked[i] - sg_tt_bytes(t) < cluster);
+        CHECK_EQ_INT((int)(sg_tt_bytes(t) % cluster), 0);
+        sg_tt_free(t);
+    }
     sg_tt_free(NULL);
 }
 

@@ -23,18 +23,33 @@
  * refuting evasion's), which serves every bound up to that; unsolved proof and
  * disproof numbers carry over from another bound as starting estimates.
  *
- * Futile interpositions (無駄合), the "jsa" convention and the default: when a
- * far slider checks, a piece dropped on a square between it and the king is no
- * defence when all of these hold:
- *   - the square is not next to the checker;
- *   - no defender piece (the king included) protects the dropped piece;
- *   - the slider taking it, with the piece given back to the defender's hand
- *     (as if the drop had not been made), mates at once, counting further
- *     futile drops of that kind as no defence.
- * Such drops are left out of the evasions: neither searched nor counted in the
- * length.  A board piece moved in between is always a defence.  With
- * count_futile ("all") every evasion counts.  (These rules reproduce the
- * lengths of tests/data/tsume_suite.tsv, made by KomoringHeights.) */
+ * Futile interpositions (無駄合).  When a far slider checks, a piece dropped
+ * on a square between it and the king may be no defence: left out of the
+ * evasions, neither searched nor counted in the length.  A board piece moved
+ * in between is always a defence.  Three rules (sg_futile_rule):
+ *   - "jsa" (the default): the drop is futile when all of these hold:
+ *       - the square is not next to the checker;
+ *       - no defender piece (the king included) protects the dropped piece;
+ *       - the slider taking it, with the piece given back to the defender's
+ *         hand (as if the drop had not been made), mates at once, counting
+ *         further futile drops of that kind as no defence.
+ *     (This reproduces the lengths of tests/data/tsume_suite.tsv, made by
+ *     KomoringHeights.)
+ *   - "composer": the composers' definition, that an interposition is futile
+ *     when it is taken for nothing and the mate goes on as if it had not been
+ *     made, without the captured piece: the drop is futile when the checking
+ *     slider taking it, with the piece given back to the defender's hand,
+ *     mates at once (further futile drops not counted), wherever the square
+ *     is (next to the king or the checker too) and whether or not the
+ *     defender protects it (a protected drop is taken for nothing when the
+ *     recapture is impossible, which "mates at once" already says).  A drop
+ *     taken by another piece than the checker is a defence (the composers'
+ *     "indirect double check" is disputed), and so is one whose capture
+ *     needs more moves to mate.  This gives 49 for the February 1967
+ *     problem (tests/data/records/jkf__kobayashi_kinsho196702.ki2), where
+ *     "jsa" and KomoringHeights count the last drop, P*8b next to the king
+ *     and the checker, and give 51.
+ *   - "all": every interposition is a defence. */
 #ifndef SG_DFPN_H
 #define SG_DFPN_H
 
@@ -54,10 +69,12 @@ size_t sg_tt_bytes(const sg_tt *tt);
 /* ---- solving ------------------------------------------------------------------- */
 typedef enum { SG_DFPN_MATE = 0, SG_DFPN_NOMATE, SG_DFPN_UNKNOWN } sg_dfpn_status;
 
+typedef enum { SG_FUTILE_JSA = 0, SG_FUTILE_ALL, SG_FUTILE_COMPOSER } sg_futile_rule;
+
 typedef struct {
     sg_limits limits;       /* nodes, seconds, this search's stop flag, the host's flag, poll */
     int max_length;         /* < 0: any length; else only mates within this many plies */
-    bool count_futile;      /* count every interposition as a defence */
+    sg_futile_rule futile;  /* which interpositions are no defence (default jsa) */
     bool shortest;          /* re-search until the length is the shortest (default true) */
     bool pv;                /* extract the main line (default true) */
 } sg_dfpn_opts;
@@ -80,8 +97,8 @@ typedef struct {
  * node; otherwise the defender is to move (and must be in check, else no mate). */
 void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r);
 
-/* The defender's evasions with the futile drops left out (unless count_futile). */
-int sg_tsume_evasions(const sg_pos *p, bool count_futile, sg_move *moves);
+/* The defender's evasions with the drops the rule calls futile left out. */
+int sg_tsume_evasions(const sg_pos *p, sg_futile_rule rule, sg_move *moves);
 
 /* ---- tsume helpers (tsume.c) -------------------------------------------------- */
 /* Gives the defender every piece of the set not on the board or in the

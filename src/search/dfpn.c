@@ -432,7 +432,17 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         /* an OR node takes its least proof number and sums the disproof
          * numbers; an AND node the other way round */
         uint32_t mn = SG_PN_INF, sum = 0;
+        /* delayed interpositions: at an AND node, of the drops on one square
+         * only the first not yet proven counts; the next waits until it is
+         * proven (they are mostly proven alike, and summing them all would
+         * overstate the node's proof number) */
+        sg_bb waiting = 0;
         for (int i = 0; i < n; i++) {
+            if (!orn && sg_move_is_drop(ch[i].m)) {
+                sg_square to = sg_move_to(ch[i].m);
+                if (sg_bb_test(waiting, to)) continue;
+                if (ch[i].pn != 0) waiting |= sg_bb_sq(to);
+            }
             uint32_t least = orn ? ch[i].pn : ch[i].dn, summed = orn ? ch[i].dn : ch[i].pn;
             sum = sum_add(sum, summed);
             if (least < mn) { v2 = mn; mn = least; best = i; }

@@ -23,6 +23,13 @@
  * refuting evasion's), which serves every bound up to that; unsolved proof and
  * disproof numbers carry over from another bound as starting estimates.
  *
+ * Delayed interpositions: at an AND node the drops on one square are taken
+ * one at a time, in the generator's order: only the first not yet proven
+ * counts in the node's proof number and may be searched; the next waits
+ * until it is proven.  They are mostly proven alike (the attacker takes the
+ * piece), and summing them all overstated the node's proof number: on the
+ * long problems it halved the solving time.
+ *
  * Futile interpositions (無駄合).  When a far slider checks, a piece dropped
  * on a square between it and the king may be no defence: left out of the
  * evasions, neither searched nor counted in the length.  A board piece moved

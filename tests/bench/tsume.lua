@@ -122,7 +122,7 @@ for _, pr in ipairs(problems) do
       st.k.s = st.k.s + r.seconds
       st.k.nodes = st.k.nodes + r.nodes
       if ok then st.k.ok = st.k.ok + 1 end
-      ktext = ("komadai %8.2f s %s"):format(r.seconds, ok and "ok" or ("got " .. r.status ..
+      ktext = ("komadai %8.2f s %10d nodes %s"):format(r.seconds, r.nodes, ok and "ok" or ("got " .. r.status ..
         (r.length and (" " .. r.length .. (r.exact and "" or " not proven")) or "")))
     end
     if kh then

@@ -43,6 +43,7 @@ typedef struct {
     size_t cap, top;
     bool oom;
     long pv_budget;
+    int64_t dual_nodes;       /* main line: nodes left for small searches of earlier checks */
     bool hit_rep;             /* mate_in_one met a repetition */
 } search;
 
@@ -624,6 +625,32 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
      * shortest mate the table knows at any length */
     signed char known[SG_MAX_MOVES];
     memset(known, 0, sizeof known);
+    /* pass 0 takes the first check in the generator's order that mates in
+     * time: the first the table proves, unless a small search proves an
+     * earlier one the table does not know (within a budget for the whole
+     * line), so that equal mates (duals) give the same main line however
+     * the search went */
+    int first = -1;
+    for (int i = 0; i < n && first < 0; i++) {
+        sg_undo u;
+        int len = 0;
+        sg_do_move(p, moves[i], &u);
+        if (probe_solved(s, p, d - 1, &len) == 1 && len <= d - 1) first = i;
+        sg_undo_move(p, moves[i], &u);
+    }
+    for (int i = 0; i < first && s->dual_nodes > 0 && !s->aborted; i++) {
+        sg_undo u;
+        int len = 0;
+        sg_do_move(p, moves[i], &u);
+        int v = probe_solved(s, p, d - 1, &len);
+        if (v < 0) {
+            uint64_t before = s->nodes;
+            v = prove(s, p, false, d - 1, 20000, &len);
+            s->dual_nodes -= (int64_t)(s->nodes - before);
+        }
+        sg_undo_move(p, moves[i], &u);
+        if (v == 1 && len <= d - 1) { first = i; break; }
+    }
     for (int pass = 0; pass < 4 && !got; pass++) {
         /* the table already proves: the first such check in the generator's
          * order, so that equal mates (duals) give the same main line whatever
@@ -634,6 +661,7 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
         int pick = -1, pick_len = 0;
         for (int i = 0; i < n && !got; i++) {
             if (pass == 2 && known[i] >= 0) continue;
+            if (pass == 0 && i != first) continue;
             sg_undo u;
             int len = 0;
             sg_do_move(p, moves[i], &u);
@@ -767,6 +795,7 @@ static void extract_pv(search *s, sg_pos *p, bool orn, int len, sg_dfpn_result *
     s->max_nodes = s->nodes + 2000000 + s->nodes / 4;
     s->max_seconds = saved_sec > 0 ? saved_sec * 1.25 + 1 : 0;
     s->pv_budget = 400;
+    s->dual_nodes = 2000000;
     r->pv_len = orn ? pv_or(s, p, len, r->pv, SG_DFPN_MAX_PV) : pv_and(s, p, len, r->pv, SG_DFPN_MAX_PV);
     s->max_nodes = saved_max;
     s->max_seconds = saved_sec;

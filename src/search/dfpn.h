@@ -15,7 +15,8 @@
  * Lengths are in plies.  The main line is the shortest mate against the longest
  * defence (then the defence that leaves the attacker nothing in hand, then a
  * board move over a drop; of equally short checks, the first in the move
- * generator's order): the solver first proves a mate, then searches again for
+ * generator's order, checks the table does not know being tried with a
+ * 20 000-node search each, 2 M nodes for the whole line): the solver first proves a mate, then searches again for
  * a mate within two plies fewer until that is disproved.  Every result carries how
  * far it holds, so the searches share the table: a mate of n plies serves every
  * bound >= n, and a disproof records the longest bound it covers (an OR node:

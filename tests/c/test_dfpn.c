@@ -100,7 +100,7 @@ static void test_short_mates(void)
     /* the shortest mate, not the first found */
     CHECK_EQ_INT(solve("9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1", NULL, pv, sizeof pv), 3);
     /* main line: among equally long defences, the one leaving nothing in hand */
-    CHECK_EQ_STR(pv, "1h8a L*1h 8a2g+");
+    CHECK_EQ_STR(pv, "1h6c+ L*1h 6c2g");
     /* white attacking */
     CHECK_EQ_INT(solve("1+P1gkg2l/2s3s+P1/3ppp2p/P1p2npp1/l2N1+b3/3KP1P2/N2P1PS1P/2+p1G2R1/L1+r3sNL w Pbgp 1",
                        NULL, pv, sizeof pv), 3);

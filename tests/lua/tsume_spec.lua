@@ -51,7 +51,7 @@ describe("shogi.solve", function()
   it("finds the shortest mate and the main line without leftovers", function()
     local r = shogi.solve(DUALS)
     assert.equal(3, r.length)
-    assert.same({"1h8a", "L*1h", "8a2g+"}, r.pv)
+    assert.same({"1h6c+", "L*1h", "6c2g"}, r.pv)
   end)
 
   it("solves an Edo-era problem", function()
@@ -191,7 +191,7 @@ describe("shogi.tsume.check", function()
   it("checks the intended solution", function()
     local r = tsume.check{position = DUALS, solution = "1h6c+ 2f1h+"}
     assert.same({"the intended line does not end in mate",
-      "the defence can last 3 moves, longer than the intended 2: 1h8a L*1h 8a2g+"}, r.solution_faults)
+      "the defence can last 3 moves, longer than the intended 2: 1h6c+ L*1h 6c2g"}, r.solution_faults)
     r = tsume.check{position = HEAD_GOLD, solution = "G*5a"}
     assert.same({"move 1 (G*5a) is not legal: a piece may only be dropped on an empty square"}, r.solution_faults)
   end)

@@ -40,7 +40,7 @@ expect "c0050 is a mate in 7" "c0050 wrong: want nomate, got mate 7 4f5e P*6d 1a
 out=$($T solve "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1" | tail -n 1)
 expect "solve mate 1" "mate 1 G*5b" "$out"
 out=$($T solve "9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1" | tail -n 1)
-expect "solve mate 3, no leftover line" "mate 3 1h8a L*1h 8a2g+" "$out"
+expect "solve mate 3, no leftover line" "mate 3 1h6c+ L*1h 6c2g" "$out"
 out=$($T solve "kn7/1s7/9/1N7/9/9/9/9/9 b P2r2b4g3s2n4l17p 1" | tail -n 1)
 expect "solve nomate (uchifuzume)" "nomate" "$out"
 out=$($T solve "+B2B1n2K/7+R1/p2p1p1ps/3g2+r1k/1p3n3/4n1P+s1/PP7/1S6p/L7L b 3GS7Pn2l2p 1" --nodes 1000 | tail -n 1)

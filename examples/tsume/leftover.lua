@@ -1,6 +1,9 @@
 -- The dragon takes the gold with check; the knight interposed next to the
--- king counts as a defence (the king protects it), the dragon takes it and
--- mates.  Mate in 3 with a gold and a knight left in hand (駒余り).
+-- king counts as a defence under the jsa rule (the king protects it), the
+-- dragon takes it and mates.  Mate in 3 with a gold and a knight left in
+-- hand (駒余り).  The composers' rule (futile = "composer") calls the knight
+-- futile, taken for nothing (the silver guards 2b), and the problem a mate
+-- in 1: the report says the rules disagree.
 -- Position from the tests of antma/tsumeshogi-check (tests/tsume1.rs), as
 -- tests/data/tsume_suite.tsv row c0046.
 return {

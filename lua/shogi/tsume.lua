@@ -158,7 +158,11 @@ end
 
 -- ---- the composer's report -------------------------------------------------------------
 local CHECK_DEFAULTS = {nodes = 5000000, sub_nodes = 300000, tt_mb = 64, futile = "jsa", time = 0,
-  duals = true, variations = true, pieces = true}
+  duals = true, variations = true, pieces = true, rules = true}
+
+-- the futile-interposition rules the report compares, and their names in it
+local RULES = {"jsa", "composer"}
+local RULE_NAMES = {jsa = "the jsa rule", composer = "the composers' rule", all = "the all rule"}
 
 local function sub_solve(pos, attacker, settings, max_length, shortest)
   return core.solve(pos, {nodes = settings.sub_nodes, tt_mb = settings.tt_mb, futile = settings.futile,
@@ -271,6 +275,18 @@ function M.check(x, opts)
     futile = settings.futile, attacker = attacker}))
   report.status, report.length, report.exact = root.status, root.length, root.exact
   report.solver_line = root.pv
+  report.futile = settings.futile
+  -- the length under each futile-interposition rule: the composers' rule
+  -- leaves out drops the jsa rule counts (next to the king or the checker)
+  if settings.rules then
+    report.rule_lengths = {}
+    for _, rule in ipairs(RULES) do
+      local r = rule == settings.futile and root or count(core.solve(pos, {nodes = settings.nodes,
+        time = settings.time, tt_mb = settings.tt_mb, futile = rule, attacker = attacker, pv = false}))
+      report.rule_lengths[#report.rule_lengths + 1] = {rule = rule, status = r.status, length = r.length,
+        exact = r.exact}
+    end
+  end
 
   -- The main line is the solver's; the intended line is the composer's.  The
   -- checks below (leftovers, duals, variations) follow the intended line when
@@ -290,8 +306,8 @@ function M.check(x, opts)
           "the solver mates in %d, shorter than the intended %d: %s", root.length, #line, line_text(root.pv or {}))
       elseif root.status == "mate" and root.exact and root.length > #line then
         report.solution_faults[#report.solution_faults + 1] = string_format(
-          "the defence can last %d moves, longer than the intended %d: %s", root.length, #line,
-          line_text(root.pv or {}))
+          "the defence can last %d moves, longer than the intended %d: %s%s", root.length, #line,
+          line_text(root.pv or {}), M.rule_hint(report, #line))
       end
       main = line
       report.intended_line = line
@@ -377,6 +393,42 @@ function M.check(x, opts)
   return report
 end
 
+-- ---- the futile-interposition rules compared --------------------------------------------
+local function rule_result(x)
+  if x.status ~= "mate" then return x.status end
+  return string_format("%d moves%s", x.length, x.exact and "" or " (shortest not proven)")
+end
+
+--- shogi.tsume.rules_disagree(report) -> nil when every rule compared gives the
+-- same result, else "51 moves under the jsa rule, 49 under the composers' rule"
+function M.rules_disagree(report)
+  local rl = report.rule_lengths
+  if type(rl) ~= "table" or #rl < 2 then return nil end
+  local same = true
+  for i = 2, #rl do
+    if rl[i].status ~= rl[1].status or rl[i].length ~= rl[1].length then same = false end
+  end
+  if same then return nil end
+  local parts = {}
+  for i, x in ipairs(rl) do
+    local text = rule_result(x)
+    if i > 1 then text = text:gsub(" moves", "", 1) end
+    parts[#parts + 1] = text .. " under " .. RULE_NAMES[x.rule]
+  end
+  return table_concat(parts, ", ")
+end
+
+-- " (49 under the composers' rule: futile = \"composer\")" when another rule
+-- gives the intended length
+function M.rule_hint(report, len)
+  for _, x in ipairs(report.rule_lengths or {}) do
+    if x.rule ~= report.futile and x.status == "mate" and x.length == len then
+      return string_format(" (%d under %s: futile = \"%s\")", len, RULE_NAMES[x.rule], x.rule)
+    end
+  end
+  return ""
+end
+
 -- ---- text ------------------------------------------------------------------------------
 --- shogi.tsume.format(report) -> readable text
 function M.format(report)
@@ -399,6 +451,8 @@ function M.format(report)
   else
     say("solver: %s", report.status or "?")
   end
+  local disagree = M.rules_disagree(report)
+  if disagree then say("futile interpositions: the rules disagree: %s", disagree) end
   for _, w in ipairs(report.warnings or {}) do say("warning: %s", w) end
   if report.main_line then say("main line: %s", line_text(report.main_line)) end
   if report.intended_line then

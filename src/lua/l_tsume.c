@@ -90,7 +90,15 @@ static sg_tt *cached_table(lua_State *L, size_t mb)
     return b->tt;
 }
 
-/* core.solve(pos [, {nodes=, time=, tt_mb=, futile="jsa"|"all", max_length=,
+/* the futile-interposition rules by name, in sg_futile_rule's order */
+static const char *const FUTILE_RULES[] = {"jsa", "all", "composer", NULL};
+static int futile_rule(const char *name)
+{
+    for (int i = 0; FUTILE_RULES[i]; i++) if (strcmp(name, FUTILE_RULES[i]) == 0) return i;
+    return -1;
+}
+
+/* core.solve(pos [, {nodes=, time=, tt_mb=, futile="jsa"|"composer"|"all", max_length=,
  *   attacker="b"|"w", fill_hand=, shortest=, pv=}]) -> {status=, length=,
  *   exact=, pv={usi...}, nodes=, seconds=} */
 static int l_solve(lua_State *L)
@@ -113,10 +121,9 @@ static int l_solve(lua_State *L)
         if (tt_mb > MAX_TT_MB) luaL_argerror(L, 2, "option 'tt_mb' is larger than 65536");
         lua_getfield(L, 2, "futile");
         if (!lua_isnil(L, -1)) {
-            const char *f = lua_tostring(L, -1);
-            if (lua_type(L, -1) != LUA_TSTRING || (strcmp(f, "jsa") && strcmp(f, "all")))
-                luaL_argerror(L, 2, "option 'futile' must be \"jsa\" or \"all\"");
-            o.count_futile = strcmp(f, "all") == 0;
+            int rule = lua_type(L, -1) == LUA_TSTRING ? futile_rule(lua_tostring(L, -1)) : -1;
+            if (rule < 0) luaL_argerror(L, 2, "option 'futile' must be \"jsa\", \"composer\" or \"all\"");
+            o.futile = (sg_futile_rule)rule;
         }
         lua_pop(L, 1);
         attacker = opt_side(L, 2, "attacker", attacker);
@@ -202,14 +209,14 @@ static int l_fill(lua_State *L)
 }
 
 /* core.tsume_evasions(pos [, futile]) -> the defender's replies that count as a
- * defence: the legal moves without the futile drops ("jsa"), or all ("all") */
+ * defence: the legal moves without the drops the rule ("jsa", "composer")
+ * calls futile, or all ("all") */
 static int l_evasions(lua_State *L)
 {
     const sg_pos *p = sgl_checkpos(L, 1);
-    static const char *const MODES[] = {"jsa", "all", NULL};
-    bool all = luaL_checkoption(L, 2, "jsa", MODES) == 1;
+    sg_futile_rule rule = (sg_futile_rule)luaL_checkoption(L, 2, "jsa", FUTILE_RULES);
     sg_move moves[SG_MAX_MOVES];
-    int n = sg_tsume_evasions(p, all, moves);
+    int n = sg_tsume_evasions(p, rule, moves);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         sgl_pushmove(L, moves[i]);

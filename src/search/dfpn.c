@@ -35,7 +35,7 @@ typedef struct {
     double t0, max_seconds;
     const sg_limits *limits;  /* the caller's flags and poll callback */
     bool aborted, interrupted;
-    bool count_futile;
+    sg_futile_rule futile;
     int ply;
     uint64_t pathkey[MAX_PLY + 1];
     uint64_t pathhash[MAX_PLY + 2];
@@ -43,6 +43,7 @@ typedef struct {
     size_t cap, top;
     bool oom;
     long pv_budget;
+    int64_t dual_nodes;       /* main line: nodes left for small searches of earlier checks */
     bool hit_rep;             /* mate_in_one met a repetition */
 } search;
 
@@ -98,18 +99,21 @@ static sg_square far_checker(const sg_pos *p, sg_bb *between)
     return c;
 }
 
-static bool mated_mod_futile(const sg_pos *p);
+static bool mated_mod_futile(const sg_pos *p, sg_futile_rule rule);
 
 /* p: the defender to move, checked by the far slider on c.  Is a drop of type t
  * on s (between) futile: does the slider taking it mate at once? */
-static bool futile_drop(const sg_pos *p, sg_square c, sg_square s, sg_ptype t)
+static bool futile_drop(const sg_pos *p, sg_square c, sg_square s, sg_ptype t, sg_futile_rule rule)
 {
     sg_pos q = *p;
     sg_undo u;
     sg_do_move(&q, sg_move_make_drop(t, s), &u);
-    /* a drop next to the checker, or one the defender protects, is a real defence */
-    if (sg_bb_test(sg_T.step[SG_BLACK][SG_KING][c], s)) return false;
-    if (sg_attackers_to(&q, s, p->side, sg_pos_occupied(&q))) return false;
+    /* jsa: a drop next to the checker, or one the defender protects, is a
+     * real defence; the composers' rule asks only whether taking it mates */
+    if (rule == SG_FUTILE_JSA) {
+        if (sg_bb_test(sg_T.step[SG_BLACK][SG_KING][c], s)) return false;
+        if (sg_attackers_to(&q, s, p->side, sg_pos_occupied(&q))) return false;
+    }
     sg_ptype ct = sg_piece_type(q.board[c]);
     for (int promo = 1; promo >= 0; promo--) {
         if (promo && !sg_pt_can_promote(ct)) continue;
@@ -122,14 +126,15 @@ static bool futile_drop(const sg_pos *p, sg_square c, sg_square s, sg_ptype t)
          * defender's hand (the keys are not needed here) */
         sg_ptype back = sg_pt_unpromote(t);
         if (r.hand[sg_opp(p->side)][back]) { r.hand[sg_opp(p->side)][back]--; r.hand[p->side][back]++; }
-        if (mated_mod_futile(&r)) return true;
+        if (mated_mod_futile(&r, rule)) return true;
     }
     return false;
 }
 
 /* Removes the futile drops from a list of evasions; returns the new count. */
-static int filter_futile(const sg_pos *p, sg_move *moves, int n)
+static int filter_futile(const sg_pos *p, sg_move *moves, int n, sg_futile_rule rule)
 {
+    if (rule == SG_FUTILE_ALL) return n;
     sg_bb between;
     sg_square c = far_checker(p, &between);
     if (c == SG_SQ_NONE) return n;
@@ -140,7 +145,7 @@ static int filter_futile(const sg_pos *p, sg_move *moves, int n)
         if (sg_move_is_drop(m) && sg_bb_test(between, sg_move_to(m))) {
             sg_square s = sg_move_to(m);
             if (!sg_bb_test(futile | real, s)) {
-                if (futile_drop(p, c, s, sg_move_dropped(m))) futile |= sg_bb_sq(s);
+                if (futile_drop(p, c, s, sg_move_dropped(m), rule)) futile |= sg_bb_sq(s);
                 else real |= sg_bb_sq(s);
             }
             if (sg_bb_test(futile, s)) continue;
@@ -150,7 +155,7 @@ static int filter_futile(const sg_pos *p, sg_move *moves, int n)
     return k;
 }
 
-static bool mated_mod_futile(const sg_pos *p)
+static bool mated_mod_futile(const sg_pos *p, sg_futile_rule rule)
 {
     if (sg_has_board_move(p)) return false;
     /* only drops are left, and they can only block */
@@ -159,7 +164,7 @@ static bool mated_mod_futile(const sg_pos *p)
     if (n == 0) return true;
     sg_bb between;
     if (far_checker(p, &between) == SG_SQ_NONE) return false;
-    return filter_futile(p, moves, n) == 0;
+    return filter_futile(p, moves, n, rule) == 0;
 }
 
 /* *filtered: whether futile drops were left out (the result then depends on
@@ -167,7 +172,7 @@ static bool mated_mod_futile(const sg_pos *p)
 static int gen_evasions(const search *s, const sg_pos *p, sg_move *moves, bool *filtered)
 {
     int n = sg_gen_legal(p, moves);
-    int k = s->count_futile ? n : filter_futile(p, moves, n);
+    int k = filter_futile(p, moves, n, s->futile);
     if (filtered) *filtered = k != n;
     return k;
 }
@@ -182,10 +187,10 @@ static bool no_evasion(const search *s, const sg_pos *p, bool *filtered)
     return gen_evasions(s, p, ev, filtered) == 0;
 }
 
-int sg_tsume_evasions(const sg_pos *p, bool count_futile, sg_move *moves)
+int sg_tsume_evasions(const sg_pos *p, sg_futile_rule rule, sg_move *moves)
 {
     int n = sg_gen_legal(p, moves);
-    return count_futile ? n : filter_futile(p, moves, n);
+    return filter_futile(p, moves, n, rule);
 }
 
 /* ---- limits and the child arena -------------------------------------------------------- */
@@ -428,7 +433,17 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         /* an OR node takes its least proof number and sums the disproof
          * numbers; an AND node the other way round */
         uint32_t mn = SG_PN_INF, sum = 0;
+        /* delayed interpositions: at an AND node, of the drops on one square
+         * only the first not yet proven counts; the next waits until it is
+         * proven (they are mostly proven alike, and summing them all would
+         * overstate the node's proof number) */
+        sg_bb waiting = 0;
         for (int i = 0; i < n; i++) {
+            if (!orn && sg_move_is_drop(ch[i].m)) {
+                sg_square to = sg_move_to(ch[i].m);
+                if (sg_bb_test(waiting, to)) continue;
+                if (ch[i].pn != 0) waiting |= sg_bb_sq(to);
+            }
             uint32_t least = orn ? ch[i].pn : ch[i].dn, summed = orn ? ch[i].dn : ch[i].pn;
             sum = sum_add(sum, summed);
             if (least < mn) { v2 = mn; mn = least; best = i; }
@@ -610,6 +625,32 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
      * shortest mate the table knows at any length */
     signed char known[SG_MAX_MOVES];
     memset(known, 0, sizeof known);
+    /* pass 0 takes the first check in the generator's order that mates in
+     * time: the first the table proves, unless a small search proves an
+     * earlier one the table does not know (within a budget for the whole
+     * line), so that equal mates (duals) give the same main line however
+     * the search went */
+    int first = -1;
+    for (int i = 0; i < n && first < 0; i++) {
+        sg_undo u;
+        int len = 0;
+        sg_do_move(p, moves[i], &u);
+        if (probe_solved(s, p, d - 1, &len) == 1 && len <= d - 1) first = i;
+        sg_undo_move(p, moves[i], &u);
+    }
+    for (int i = 0; i < first && s->dual_nodes > 0 && !s->aborted; i++) {
+        sg_undo u;
+        int len = 0;
+        sg_do_move(p, moves[i], &u);
+        int v = probe_solved(s, p, d - 1, &len);
+        if (v < 0) {
+            uint64_t before = s->nodes;
+            v = prove(s, p, false, d - 1, 20000, &len);
+            s->dual_nodes -= (int64_t)(s->nodes - before);
+        }
+        sg_undo_move(p, moves[i], &u);
+        if (v == 1 && len <= d - 1) { first = i; break; }
+    }
     for (int pass = 0; pass < 4 && !got; pass++) {
         /* the table already proves: the first such check in the generator's
          * order, so that equal mates (duals) give the same main line whatever
@@ -620,6 +661,7 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
         int pick = -1, pick_len = 0;
         for (int i = 0; i < n && !got; i++) {
             if (pass == 2 && known[i] >= 0) continue;
+            if (pass == 0 && i != first) continue;
             sg_undo u;
             int len = 0;
             sg_do_move(p, moves[i], &u);
@@ -753,6 +795,7 @@ static void extract_pv(search *s, sg_pos *p, bool orn, int len, sg_dfpn_result *
     s->max_nodes = s->nodes + 2000000 + s->nodes / 4;
     s->max_seconds = saved_sec > 0 ? saved_sec * 1.25 + 1 : 0;
     s->pv_budget = 400;
+    s->dual_nodes = 2000000;
     r->pv_len = orn ? pv_or(s, p, len, r->pv, SG_DFPN_MAX_PV) : pv_and(s, p, len, r->pv, SG_DFPN_MAX_PV);
     s->max_nodes = saved_max;
     s->max_seconds = saved_sec;
@@ -793,7 +836,7 @@ void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_df
     s->max_nodes = o->limits.nodes;
     s->max_seconds = o->limits.seconds;
     s->limits = &o->limits;
-    s->count_futile = o->count_futile;
+    s->futile = o->futile;
     s->t0 = now_seconds();
     s->pv_budget = 400;
     sg_pos p = *root;

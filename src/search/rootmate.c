@@ -19,7 +19,7 @@ bool sg_root_mate(const sg_pos *root, uint64_t nodes, double seconds, volatile i
         o.limits.nodes = nodes;
         o.limits.seconds = seconds;
         o.limits.stop = stop;
-        o.count_futile = true;
+        o.futile = SG_FUTILE_ALL;
         o.shortest = false;
         sg_dfpn_solve(tt, root, root->side, &o, r);
         if (r->status == SG_DFPN_MATE && r->pv_len > 0 && r->pv_len % 2 == 1) {

@@ -1,7 +1,7 @@
 /* The df-pn solver asked at the root of a game-tree search: when the side to
  * move has a check, a small solve (o->mate_nodes) may prove a mate the
  * alpha-beta search would need many plies for.  Every interposition counts as
- * a defence here (count_futile), so the length is the game's. */
+ * a defence here (SG_FUTILE_ALL), so the length is the game's. */
 #ifndef SG_ROOTMATE_H
 #define SG_ROOTMATE_H
 

@@ -1,6 +1,7 @@
 /* The df-pn transposition table: clusters of entries keyed by the board key
  * (board, side to move, material signature) and the attacker's packed hand.
- * Replacement: the entry of the cluster that cost the least work. */
+ * Replacement: the entry of the cluster that cost the least work.  The
+ * table holds as many whole clusters as fit in the bytes asked for. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -8,7 +9,7 @@
 
 struct sg_tt {
     sg_tt_entry *e;
-    size_t mask;    /* clusters - 1 */
+    size_t clusters;
     size_t bytes;
     uint8_t gen;    /* entries of another generation are empty: clearing is O(1) */
 };
@@ -16,8 +17,9 @@ struct sg_tt {
 sg_tt *sg_tt_new(size_t bytes)
 {
     if (bytes < 4096) return NULL;
-    size_t clusters = 1;
-    while (clusters * 2 * SG_TT_CLUSTER * sizeof(sg_tt_entry) <= bytes) clusters *= 2;
+    /* as many clusters as fit: the index is a multiply-shift, so the count
+     * need not be a power of two and all the memory asked for is used */
+    size_t clusters = bytes / (SG_TT_CLUSTER * sizeof(sg_tt_entry));
     sg_tt *tt = malloc(sizeof *tt);
     if (!tt) return NULL;
     size_t total = clusters * SG_TT_CLUSTER * sizeof(sg_tt_entry);
@@ -31,7 +33,7 @@ sg_tt *sg_tt_new(size_t bytes)
 #endif
     memset(mem, 0, total);
     tt->e = mem;
-    tt->mask = clusters - 1;
+    tt->clusters = clusters;
     tt->bytes = total;
     tt->gen = 1;
     return tt;
@@ -55,7 +57,10 @@ size_t sg_tt_bytes(const sg_tt *tt) { return tt->bytes; }
 
 sg_tt_entry *sg_tt_cluster(sg_tt *tt, uint64_t key)
 {
-    return tt->e + ((size_t)(key >> 20) & tt->mask) * SG_TT_CLUSTER;
+    /* the high bits of key * clusters: uniform over [0, clusters) */
+    __extension__ typedef unsigned __int128 u128;
+    size_t i = (size_t)(((u128)key * tt->clusters) >> 64);
+    return tt->e + i * SG_TT_CLUSTER;
 }
 
 void sg_tt_prefetch(sg_tt *tt, uint64_t key)

@@ -3,7 +3,7 @@
  * with the release build; here only positions cheap enough for ASan. */
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/search/dfpn.h"
+#include "../../src/search/tt.h"
 
 static sg_tt *tt;
 
@@ -52,9 +52,9 @@ static int solve(const char *sfen, const sg_dfpn_opts *o, char *pv, size_t size)
             sg_undo u;
             sg_do_move(&q, r.pv[i], &u);
         }
-        if (!o->count_futile) {
+        if (o->futile != SG_FUTILE_ALL) {
             sg_move ev[SG_MAX_MOVES];
-            CHECK_EQ_INT(sg_tsume_evasions(&q, false, ev), 0);
+            CHECK_EQ_INT(sg_tsume_evasions(&q, o->futile, ev), 0);
         } else {
             CHECK(sg_is_mate(&q));
         }
@@ -71,6 +71,18 @@ static void test_table(void)
     CHECK(sg_tt_bytes(small) <= (1u << 16));
     CHECK(sg_tt_bytes(small) >= (1u << 15));
     sg_tt_free(small);
+    /* every size gets all the whole clusters that fit, not a power of two */
+    const size_t cluster = SG_TT_CLUSTER * sizeof(sg_tt_entry);
+    const size_t asked[] = {(size_t)3 << 20, (size_t)1000 << 20, ((size_t)1 << 20) + 1000};
+    for (int i = 0; i < 3; i++) {
+        sg_tt *t = sg_tt_new(asked[i]);
+        CHECK(t != NULL);
+        if (!t) continue;
+        CHECK(sg_tt_bytes(t) <= asked[i]);
+        CHECK(asked[i] - sg_tt_bytes(t) < cluster);
+        CHECK_EQ_INT((int)(sg_tt_bytes(t) % cluster), 0);
+        sg_tt_free(t);
+    }
     sg_tt_free(NULL);
 }
 
@@ -88,7 +100,7 @@ static void test_short_mates(void)
     /* the shortest mate, not the first found */
     CHECK_EQ_INT(solve("9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1", NULL, pv, sizeof pv), 3);
     /* main line: among equally long defences, the one leaving nothing in hand */
-    CHECK_EQ_STR(pv, "1h8a L*1h 8a2g+");
+    CHECK_EQ_STR(pv, "1h6c+ L*1h 6c2g");
     /* white attacking */
     CHECK_EQ_INT(solve("1+P1gkg2l/2s3s+P1/3ppp2p/P1p2npp1/l2N1+b3/3KP1P2/N2P1PS1P/2+p1G2R1/L1+r3sNL w Pbgp 1",
                        NULL, pv, sizeof pv), 3);
@@ -111,7 +123,7 @@ static void test_futile(void)
     CHECK_EQ_INT(solve(sfen, NULL, pv, sizeof pv), 1);
     sg_dfpn_opts o;
     sg_dfpn_opts_default(&o);
-    o.count_futile = true;
+    o.futile = SG_FUTILE_ALL;
     CHECK_EQ_INT(solve(sfen, &o, pv, sizeof pv), 3);
     CHECK_EQ_STR(pv, "6i6a+ P*4a 6a4a");
     /* the evasions with and without the futile drop */
@@ -122,8 +134,38 @@ static void test_futile(void)
         CHECK(sg_move_from_usi(&p, "6i6a+", &m, &why));
         sg_undo u;
         sg_do_move(&p, m, &u);
-        CHECK_EQ_INT(sg_tsume_evasions(&p, false, ev), 0);
-        CHECK_EQ_INT(sg_tsume_evasions(&p, true, ev), 1);
+        CHECK_EQ_INT(sg_tsume_evasions(&p, SG_FUTILE_JSA, ev), 0);
+        CHECK_EQ_INT(sg_tsume_evasions(&p, SG_FUTILE_COMPOSER, ev), 0);
+        CHECK_EQ_INT(sg_tsume_evasions(&p, SG_FUTILE_ALL, ev), 1);
+    }
+}
+
+/* The composers' rule: the February 1967 problem (Kobayashi Masami, Kindai
+ * Shogi, tests/data/records/jkf__kobayashi_kinsho196702.ki2) is published as
+ * a mate in 49; its last drop, P*8b next to the king and the checker, is
+ * futile for the composers and a defence under jsa (51).  Here the position
+ * after its 42nd move, seven plies from the end (the whole problem is solved
+ * in tests/sh/tsume.sh with the release build). */
+static void test_futile_composer(void)
+{
+    const char *sfen = "k8/r3l4/2n2ln2/2+B1pp2p/3l4n/2lp5/6p2/9/7+p1 b Rb4g4sn12p 43";
+    char pv[512];
+    sg_dfpn_opts o;
+    sg_dfpn_opts_default(&o);
+    CHECK_EQ_INT(solve(sfen, &o, pv, sizeof pv), 9);
+    CHECK_EQ_STR(pv, "7d7c 9a8a N*9c 9b9c R*8b 8a9a 8b8c+ P*8b 7c8b");
+    o.futile = SG_FUTILE_COMPOSER;
+    CHECK_EQ_INT(solve(sfen, &o, pv, sizeof pv), 7);
+    o.futile = SG_FUTILE_ALL;
+    CHECK_EQ_INT(solve(sfen, &o, pv, sizeof pv), 9);
+    /* the record's last position: only drops on 8b are left (pawn, knight,
+     * silver, gold, bishop), every one taken by the horse with mate */
+    sg_pos p;
+    if (load(&p, "k8/4l4/r+R+B2ln2/4pp2p/3l4n/2lp5/6p2/9/7+p1 w b4g4s2n12p 50")) {
+        sg_move ev[SG_MAX_MOVES];
+        CHECK_EQ_INT(sg_tsume_evasions(&p, SG_FUTILE_ALL, ev), 5);
+        CHECK_EQ_INT(sg_tsume_evasions(&p, SG_FUTILE_JSA, ev), 5);
+        CHECK_EQ_INT(sg_tsume_evasions(&p, SG_FUTILE_COMPOSER, ev), 0);
     }
 }
 
@@ -251,6 +293,7 @@ int main(void)
     test_short_mates();
     test_nomate();
     test_futile();
+    test_futile_composer();
     test_limits();
     test_and_root();
     test_helpers();

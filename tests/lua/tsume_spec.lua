@@ -51,7 +51,7 @@ describe("shogi.solve", function()
   it("finds the shortest mate and the main line without leftovers", function()
     local r = shogi.solve(DUALS)
     assert.equal(3, r.length)
-    assert.same({"1h8a", "L*1h", "8a2g+"}, r.pv)
+    assert.same({"1h6c+", "L*1h", "6c2g"}, r.pv)
   end)
 
   it("solves an Edo-era problem", function()
@@ -116,7 +116,7 @@ describe("shogi.solve", function()
     assert.equal("bad argument #2 to 'solve' (options table expected, got string)",
       raised(shogi.solve, HEAD_GOLD, "fast"))
     assert.equal("bad argument #2 to 'solve' (unknown option 'depth')", raised(shogi.solve, HEAD_GOLD, {depth = 3}))
-    assert.equal("bad argument #2 to 'solve' (option 'futile' must be \"jsa\" or \"all\")",
+    assert.equal("bad argument #2 to 'solve' (option 'futile' must be \"jsa\", \"composer\" or \"all\")",
       raised(shogi.solve, HEAD_GOLD, {futile = "none"}))
     assert.equal("bad argument #2 to 'solve' (option 'nodes' must be a number >= 0)",
       raised(shogi.solve, HEAD_GOLD, {nodes = -1}))
@@ -191,7 +191,7 @@ describe("shogi.tsume.check", function()
   it("checks the intended solution", function()
     local r = tsume.check{position = DUALS, solution = "1h6c+ 2f1h+"}
     assert.same({"the intended line does not end in mate",
-      "the defence can last 3 moves, longer than the intended 2: 1h8a L*1h 8a2g+"}, r.solution_faults)
+      "the defence can last 3 moves, longer than the intended 2: 1h6c+ L*1h 6c2g"}, r.solution_faults)
     r = tsume.check{position = HEAD_GOLD, solution = "G*5a"}
     assert.same({"move 1 (G*5a) is not legal: a piece may only be dropped on an empty square"}, r.solution_faults)
   end)
@@ -205,6 +205,34 @@ describe("shogi.tsume.check", function()
     r = tsume.check{position = "4k4/9/4P4/9/9/9/9/9/9 w G2r2b3g4s4n4l17p 1", attacker = "b"}
     assert.is_false(r.valid)
     assert.same({"the attacker is not to move", "no mate"}, r.faults)
+  end)
+
+  it("says when the futile-interposition rules disagree on the length", function()
+    -- the February 1967 problem (tests/data/records/jkf__kobayashi_kinsho196702.ki2)
+    -- seven plies from its end: its last drop, P*8b next to the king and the
+    -- checker, counts under jsa and is futile for the composers
+    local K67 = "k8/r3l4/2n2ln2/2+B1pp2p/3l4n/2lp5/6p2/9/7+p1 b Rb4g4sn12p 43"
+    assert.equal(9, shogi.solve(K67).length)
+    assert.equal(7, shogi.solve(K67, {futile = "composer"}).length)
+    assert.equal(9, shogi.solve(K67, {futile = "all"}).length)
+    local r = tsume.check({position = K67, solution = "7d7c 9a8a N*9c 9b9c R*8b 8a9a 8b8c+"},
+      {futile = "composer", pieces = false})
+    assert.equal(7, r.length)
+    assert.same({}, r.solution_faults)
+    assert.equal("9 moves under the jsa rule, 7 under the composers' rule", tsume.rules_disagree(r))
+    assert.truthy(r.text:find("\nfutile interpositions: the rules disagree: 9 moves under the jsa rule, "
+      .. "7 under the composers' rule\n", 1, true))
+    r = tsume.check({position = K67, solution = "7d7c 9a8a N*9c 9b9c R*8b 8a9a 8b8c+"}, {pieces = false})
+    assert.equal(9, r.length)
+    assert.same({"the intended line does not end in mate", "the defence can last 9 moves, longer than the "
+      .. "intended 7: 7d7c 9a8a N*9c 9b9c R*8b 8a9a 8b8c+ P*8b 7c8b (7 under the composers' rule: "
+      .. 'futile = "composer")'}, r.solution_faults)
+    -- the rules agree: no line
+    r = tsume.check({position = FUTILE}, {pieces = false})
+    assert.is_nil(tsume.rules_disagree(r))
+    assert.falsy(r.text:find("rules disagree", 1, true))
+    assert.equal(0, #core.tsume_evasions(shogi.position(
+      "k8/4l4/r+R+B2ln2/4pp2p/3l4n/2lp5/6p2/9/7+p1 w b4g4s2n12p 50"), "composer"))
   end)
 
   it("reads a problem file", function()

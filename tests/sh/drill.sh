@@ -31,7 +31,7 @@ status "check on planted errors" 1 $st
 has "check names the faulty ones" "$tmp/out" "faulty exercises: 2, 3, 4, 6, 7"
 has "check: a wrong length" "$tmp/out" "fault: the mate is 1 move, not 3"
 has "check: an illegal answer" "$tmp/out" "fault: answer 1 (S*5b)"
-has "check: a dual listed" "$tmp/out" "dual at move 1: 1h6c+ also mates in 3"
+has "check: a dual listed" "$tmp/out" "dual at move 1: 1h8a also mates in 3"
 
 scripts/drill check tests/data/drills/five.lua >"$tmp/out" 2>&1; st=$?
 status "check on the teacher's five" 1 $st

@@ -40,7 +40,7 @@ expect "c0050 is a mate in 7" "c0050 wrong: want nomate, got mate 7 4f5e P*6d 1a
 out=$($T solve "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1" | tail -n 1)
 expect "solve mate 1" "mate 1 G*5b" "$out"
 out=$($T solve "9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1" | tail -n 1)
-expect "solve mate 3, no leftover line" "mate 3 1h8a L*1h 8a2g+" "$out"
+expect "solve mate 3, no leftover line" "mate 3 1h6c+ L*1h 6c2g" "$out"
 out=$($T solve "kn7/1s7/9/1N7/9/9/9/9/9 b P2r2b4g3s2n4l17p 1" | tail -n 1)
 expect "solve nomate (uchifuzume)" "nomate" "$out"
 out=$($T solve "+B2B1n2K/7+R1/p2p1p1ps/3g2+r1k/1p3n3/4n1P+s1/PP7/1S6p/L7L b 3GS7Pn2l2p 1" --nodes 1000 | tail -n 1)
@@ -51,6 +51,15 @@ out=$($T solve "8k/7pp/L3p1p2/RBB6/GGG6/GSS6/SSN6/NNN6/LLLR5 b 14p 1" | tail -n 
 expect "solve futile jsa" "mate 1 6i6a+" "$out"
 out=$($T solve "8k/7pp/L3p1p2/RBB6/GGG6/GSS6/SSN6/NNN6/LLLR5 b 14p 1" --futile all | tail -n 1)
 expect "solve futile all" "mate 3 6i6a+ P*4a 6a4a" "$out"
+# the composers' futile interpositions: the February 1967 problem is published
+# as a mate in 49; under jsa its last drop, P*8b next to the king, counts (51)
+K67="8k/2rrl4/2n2ln2/g3pp2p/3l4n/2lp5/g5p2/9/7+p1 b 2B2GN4s12p 1"
+out=$($T solve "$K67" --futile composer --tt-mb 64 | tail -n 1)
+expect "1967 composer length" "mate 49" "$(echo "$out" | cut -d' ' -f1-2)"
+expect "1967 composer line end" "R*8b 8a7a 7c7b" "$(echo "$out" | awk '{print $(NF-2), $(NF-1), $NF}')"
+out=$($T solve "$K67" --futile jsa --tt-mb 64 | tail -n 1)
+expect "1967 jsa length" "mate 51" "$(echo "$out" | cut -d' ' -f1-2)"
+expect "1967 jsa line end" "8b8c+ P*8b 7c8b" "$(echo "$out" | awk '{print $(NF-2), $(NF-1), $NF}')"
 
 # errors: message on stderr, exit status 1 for bad input, 2 for bad usage
 $T solve "4k4/9/4P4/9/9/9/9/9/x b - 1" >"$tmp/out" 2>"$tmp/err"
@@ -68,7 +77,7 @@ expect "option without value message" "tsume: option --nodes needs a value" "$(h
 $T solve "4k4/9/4P4/9/9/9/9/9/9 b G 1" --nodes many >/dev/null 2>"$tmp/err"; expect "bad number" 2 $?
 expect "bad number message" "tsume: option --nodes needs a number, got 'many'" "$(head -n 1 "$tmp/err")"
 $T solve "4k4/9/4P4/9/9/9/9/9/9 b G 1" --futile some >/dev/null 2>"$tmp/err"; expect "bad futile" 2 $?
-expect "bad futile message" "tsume: --futile takes jsa or all" "$(head -n 1 "$tmp/err")"
+expect "bad futile message" "tsume: --futile takes jsa, composer or all" "$(head -n 1 "$tmp/err")"
 $T solve >/dev/null 2>"$tmp/err"; expect "solve without sfen" 2 $?
 $T check "$tmp/none.lua" >/dev/null 2>"$tmp/err"; expect "check missing file" 1 $?
 expect "check missing file message" "tsume: $tmp/none.lua:1:1: cannot open the problem file" "$(cat "$tmp/err")"
@@ -98,6 +107,17 @@ expect "leftovers" "leftover in hand (駒余り) after the intended line: G N" "
 $T check examples/tsume/futile.lua >"$tmp/report"
 expect "futile length" "solver: mate in 1" "$(grep '^solver' "$tmp/report")"
 expect "futile main line" "main line: 6i6a+" "$(grep '^main line' "$tmp/report")"
+K67R=tests/data/records/jkf__kobayashi_kinsho196702.ki2
+$T check "$K67R" --futile composer >"$tmp/report"
+expect "1967 check composer status" 0 $?
+expect "1967 check composer length" "solver: mate in 49" "$(grep '^solver' "$tmp/report")"
+expect "1967 rules disagree" "futile interpositions: the rules disagree: 51 moves under the jsa rule, 49 under the composers' rule" \
+    "$(grep '^futile' "$tmp/report")"
+$T check "$K67R" >"$tmp/report"
+expect "1967 check jsa status" 1 $?
+expect "1967 check jsa length" "solver: mate in 51" "$(grep '^solver' "$tmp/report")"
+grep -q '^  solution: the defence can last 51 moves, longer than the intended 49: .* (49 under the composers'"'"' rule: futile = "composer")$' "$tmp/report" \
+    && ok || fail "1967 check jsa: the hint at the composers' rule: $(grep 'defence can last' "$tmp/report" | cut -c1-80)"
 $T check examples/tsume/musou077.lua >"$tmp/report"
 expect "musou 77 variation" "  move 6: 8g7f is same length, nothing left over (変同), 6 moves: 8g7f G*8f 8e8f 6d6e 7f6e 5g6f" \
     "$(grep 'move 6:' "$tmp/report")"

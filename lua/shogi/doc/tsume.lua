@@ -11,8 +11,9 @@ return {
       .. "is illegal; a repetition is no mate. Returns {status = \"mate\"|\"nomate\"|\"unknown\", length = "
       .. "plies, pv = {usi moves} (the main line), exact = the length is proven shortest, nodes =, seconds =, "
       .. "position = the SFEN}. opts: nodes = node limit, time = seconds, tt_mb = table size in MB (64), "
-      .. "futile = \"jsa\" (default: futile interpositions are no defence) or \"all\" (every interposition "
-      .. "counts), max_length = only mates within so many plies, attacker = \"b\"|\"w\" (default: the side to "
+      .. "futile = \"jsa\" (default: futile interpositions are no defence), \"composer\" (the composers' "
+      .. "rule: also a drop next to the king or the checker, or one the defender protects, when the checker "
+      .. "takes it with mate at once) or \"all\" (every interposition counts), max_length = only mates within so many plies, attacker = \"b\"|\"w\" (default: the side to "
       .. "move; if the other side is to move the search starts at its reply), fill_hand, shortest = false "
       .. "(stop at the first mate found), pv = false. Main line: among defences of equal length, one that "
       .. "leaves the attacker nothing in hand, then a board piece interposed over a drop. Futile (\"jsa\"): a "
@@ -38,7 +39,9 @@ return {
       .. "left); variations ({ply, move, kind, length, line}: kind \"same\" = as long and nothing left over "
       .. "(変同), \"longer\" (変長), \"escape\" = no mate); unneeded ({square, piece}: the mate is as long "
       .. "without it); nodes, seconds; text (the readable report). opts: nodes (root search, 5e6), sub_nodes "
-      .. "(each question, 3e5), futile, duals = false, variations = false, pieces = false to skip parts. A "
+      .. "(each question, 3e5), futile, duals = false, variations = false, pieces = false, rules = false (no "
+      .. "second solve comparing the jsa and composers' futile rules: rule_lengths, and the line \"the rules "
+      .. "disagree: 51 moves under the jsa rule, 49 under the composers' rule\") to skip parts. A "
       .. "file or SFEN that does not read returns nil and a message.",
     example = 'rep = shogi.tsume.check("examples/tsume/dual.lua")\nprint(rep.text)\n'
       .. 'shogi.tsume.check{position = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", solution = "G*5b"}',

@@ -228,6 +228,17 @@ describe("writers", function()
     assert.are.same({used = 1}, g:info().times[2])
   end)
 
+  it("CSA names and headers run to the end of their line: a comma is theirs", function()
+    local g = read_ok("N+Sente, Jr.\nN-Gote\n$EVENT:Cup, round 2\nPI\n+\n+7776FU,T1\n", "csa")
+    local h = g:info().headers
+    assert.equal("Sente, Jr.", h["先手"])
+    assert.equal("Cup, round 2", h["棋戦"])
+    -- written and read back the same (found by fuzz_roundtrip: a KI2 name with a comma)
+    local back = read_ok(g:write("csa"), "csa")
+    assert.equal("Sente, Jr.", back:info().headers["先手"])
+    assert.are.same({"7g7f"}, back:moves())
+  end)
+
   it("g:write calls record.write", function()
     local g = shogi.game()
     g:play("7g7f")

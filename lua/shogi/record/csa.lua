@@ -47,9 +47,12 @@ local function foul(mv, pos)
 end
 
 -- ---- reading -----------------------------------------------------------------------
+-- A line's statements, split at commas; a comment, a name (N+, N-) and a header ($KEY:) run to
+-- the end of their line, so a name or an event may hold a comma ("$EVENT:Cup, round 2").
 local function statements(line)
   local out = {}
   if line:sub(1, 1) == "'" then return {line} end
+  if line:match("^N[+-]") or line:sub(1, 1) == "$" then return {(line:gsub("%s+$", ""))} end
   local rest = line
   while true do
     local q = rest:find("'", 1, true)

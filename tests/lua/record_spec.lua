@@ -239,6 +239,18 @@ describe("writers", function()
     assert.are.same({"7g7f"}, back:moves())
   end)
 
+  it("a foul move of no piece is written to KIF as the end alone, the move as a comment", function()
+    -- found by fuzz_roundtrip: "５四?(55)" did not read back
+    local g = read_ok("PI\n+\n+7776FU\n-5554FU\n%-ILLEGAL_ACTION\n", "csa")
+    local k = g:write("kif")
+    assert.truthy(k:find("*反則手: -5554FU", 1, true))
+    assert.truthy(k:find("   2 反則負け", 1, true))
+    local back = read_ok(k, "kif")
+    assert.are.same({"7g7f"}, back:moves())
+    assert.equal("b", back:result().winner)
+    assert.equal("illegal-move", back:result().reason)
+  end)
+
   it("g:write calls record.write", function()
     local g = shogi.game()
     g:play("7g7f")

@@ -18,7 +18,8 @@ local SPACE = "　"
 
 -- ---- moves -------------------------------------------------------------------------
 --- KIF text of the illegal move a record ends with ("２二銀不成(31)"): the core
--- names legal moves only (pos:move_name), so the names come from its piece table
+-- names legal moves only (pos:move_name), so the names come from its piece table;
+-- nil for a move from an empty square (no piece to name)
 function M.move_text(pos, m, prev)
   local from, to, promote, drop = common.split_usi(m)
   local f, r = common.file_rank(to)
@@ -30,8 +31,10 @@ function M.move_text(pos, m, prev)
   dest = dest or (common.wide_digit[f] .. common.kanji_digit[r])
   local t = common.pieces(pos)
   if drop then return dest .. t[drop].kanji .. "打" end
-  local pc = (pos:at(from) or "?"):upper()
-  local s = dest .. (t[pc] and t[pc].kanji or "?")
+  local pc = pos:at(from)
+  if not pc then return nil end -- a move of no piece has no KIF text
+  pc = pc:upper()
+  local s = dest .. t[pc].kanji
   local ff, fr = common.file_rank(from)
   if promote then
     s = s .. "成"
@@ -475,8 +478,13 @@ local function write_line(out, v, line, positions, prevs, ki2)
   local nlast = line.first + #line.moves - 1
   local e = line.ending
   local side = positions[nlast]:side()
-  if e and e.illegal and not ki2 then
-    local s = ("%4d %s"):format(nlast + 1, M.move_text(positions[nlast], e.illegal.usi, prevs[nlast]))
+  local foul_text = e and e.illegal and not ki2 and M.move_text(positions[nlast], e.illegal.usi, prevs[nlast])
+  if e and e.illegal and not ki2 and not foul_text then
+    -- written as KI2 writes every foul: the end alone, the stated move as a comment
+    comment_lines(out, "反則手: " .. tostring(e.illegal.text))
+  end
+  if foul_text then
+    local s = ("%4d %s"):format(nlast + 1, foul_text)
     if line.times[nlast + 1] then s = common.pad(s, 17) .. " " .. time_text(line.times[nlast + 1]) end
     out[#out + 1] = s
     comment_lines(out, line.comments[nlast + 1])

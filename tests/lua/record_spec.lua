@@ -504,4 +504,11 @@ describe("records that are too large or too long (found by fuzzing)", function()
     assert.same({nil, "record:5: time 'T99999999999999999999999' is longer than a year"},
       {record.read("V2.2\nPI\n+\n+7776FU\nT99999999999999999999999\n", "csa")})
   end)
+
+  it("refuses a KIF time longer than a year (found by fuzz_roundtrip: it overflowed when summed)", function()
+    local kif = "手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:00/07777777777777770:00:00)\n"
+    assert.same({nil, "record:2: bad time '( 0:00/07777777777777770:00:00)'"}, {record.read(kif, "kif")})
+    local ok = "手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:02/00:00:02)\n"
+    assert.equal(2, record.read(ok, "kif"):info().times[1].used)
+  end)
 end)

@@ -108,9 +108,17 @@ local function ending_of_summary(text, side)
   return {winner = w}
 end
 
+-- a time is at most a year (as in CSA): anything longer is a broken record, and would
+-- overflow an integer as it is summed
+local YEAR = 366 * 24 * 3600
+
 local function seconds(text)
   local t = 0
-  for part in text:gmatch("%d+") do t = t * 60 + tonumber(part) end
+  for part in text:gmatch("%d+") do
+    if #part > 9 then return nil end
+    t = t * 60 + tonumber(part)
+    if t > YEAR then return nil end
+  end
   return t
 end
 
@@ -122,7 +130,9 @@ local function parse_time(rest)
   if rest == "" then return nil, plus end
   local a, b = rest:match("^%(%s*([%d:]+)%s*/%s*([%d:]*)%s*%)$")
   if not a then return false end
-  return {used = seconds(a), total = b ~= "" and seconds(b) or nil}, plus
+  local used, total = seconds(a), b ~= "" and seconds(b) or nil
+  if not used or (b ~= "" and not total) then return false end -- longer than a year
+  return {used = used, total = total}, plus
 end
 
 -- ---- reading --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ local common = require "shogi.record.common"
 
 local ipairs, pairs, pcall, require, setmetatable, tonumber, tostring, type =
   ipairs, pairs, pcall, require, setmetatable, tonumber, tostring, type
-local table_concat, table_sort, floor = table.concat, table.sort, math.floor
+local table_concat, table_insert, table_sort, floor = table.concat, table.insert, table.sort, math.floor
 local quote = require("shogi.core").quote
 local _ENV = nil -- luacheck: ignore 211
 
@@ -280,16 +280,29 @@ local function line_nodes(line, positions, prevs, first_node)
     nodes[#nodes + 1] = node
   end
   local e = line.ending
+  local foul_written, foul_note = false, nil
   if e and e.illegal then
     local ply = line.first + #line.moves
-    nodes[#nodes + 1] = {move = move_obj(pos[ply - 1], e.illegal.usi, prevs[ply - 1]),
-                         comments = split_comment(line.comments[ply]), time = time_obj(line.times[ply])}
+    local from, _, _, drop = common.split_usi(e.illegal.usi)
+    if drop or pos[ply - 1]:at(from) then
+      nodes[#nodes + 1] = {move = move_obj(pos[ply - 1], e.illegal.usi, prevs[ply - 1]),
+                           comments = split_comment(line.comments[ply]), time = time_obj(line.times[ply])}
+      foul_written = true
+    else
+      -- a move of no piece has no JKF move: the end alone, the stated move as a comment (as KIF)
+      foul_note = "反則手: " .. tostring(e.illegal.text)
+    end
   end
   if e and e.name then
-    local side = pos[line.first + #line.moves - 1 + (e.illegal and 1 or 0)]
+    local side = pos[line.first + #line.moves - 1 + (foul_written and 1 or 0)]
     local special = e.from_game and e.text or
       common.translate_ending("csa", e.name, "jkf", side and side:side() or "b") or e.name
-    nodes[#nodes + 1] = {special = special, time = time_obj(e.time), comments = split_comment(e.comment)}
+    local comments = split_comment(e.comment)
+    if foul_note then
+      comments = comments or {}
+      table_insert(comments, 1, foul_note)
+    end
+    nodes[#nodes + 1] = {special = special, time = time_obj(e.time), comments = comments}
   end
   return nodes
 end

@@ -23,6 +23,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include "../../src/lua/binding.h"
+#include "lua_host.h"
 #include "../../src/app/app.h"
 #include "../../src/app/csa_server.h"
 
@@ -101,24 +102,6 @@ static void check_state(const sg_csa_conn *c)
 }
 
 /* ---- the server ------------------------------------------------------------------------- */
-static lua_State *host(void)
-{
-    lua_State *L = luaL_newstate();
-    if (!L) abort();
-    luaL_openlibs(L);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
-    lua_pushcfunction(L, luaopen_shogi_core);
-    lua_setfield(L, -2, "shogi.core");
-    lua_pop(L, 1);
-    lua_getglobal(L, "package");
-    lua_pushstring(L, KOMADAI_ROOT "/lua/?.lua;" KOMADAI_ROOT "/lua/?/init.lua");
-    lua_setfield(L, -2, "path");
-    lua_pushstring(L, "");
-    lua_setfield(L, -2, "cpath");
-    lua_pop(L, 1);
-    return L;
-}
-
 static sg_csa_conn *new_conn(sg_csa_server *s)
 {
     sg_csa_conn *c = calloc(1, sizeof *c);
@@ -157,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static lua_State *L;
     if (size < 1 || size > CSA_MAX_INPUT) return 0;
-    if (!L) L = host();
+    if (!L) L = fuzz_lua_state("");
     fake_now = 1000;
     sg_csa_server *s = calloc(1, sizeof *s);
     sg_csa_conn *conns[CLIENTS];

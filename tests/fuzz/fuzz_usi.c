@@ -22,6 +22,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include "../../src/lua/binding.h"
+#include "lua_host.h"
 #include "../../src/app/usi_engine.h"
 #include "../../src/core/notation.h"
 
@@ -46,24 +47,6 @@ static long feed_read(void *ud, char *buf, size_t n, int timeout_ms)
     memcpy(buf, f->p + f->at, k);
     f->at += k;
     return (long)k;
-}
-
-static lua_State *host(void)
-{
-    lua_State *L = luaL_newstate();
-    if (!L) abort();
-    luaL_openlibs(L);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
-    lua_pushcfunction(L, luaopen_shogi_core);
-    lua_setfield(L, -2, "shogi.core");
-    lua_pop(L, 1);
-    lua_getglobal(L, "package");
-    lua_pushstring(L, KOMADAI_ROOT "/lua/?.lua;" KOMADAI_ROOT "/lua/?/init.lua");
-    lua_setfield(L, -2, "path");
-    lua_pushstring(L, "");
-    lua_setfield(L, -2, "cpath");
-    lua_pop(L, 1);
-    return L;
 }
 
 /* the first byte that is a control character (but '\n') or not part of valid UTF-8 */
@@ -116,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static lua_State *L;
     if (size < 1 || size > USI_MAX_INPUT) return 0;
-    if (!L) L = host();
+    if (!L) L = fuzz_lua_state("");
     static const char *const BOTS[] = {NULL, NULL, KOMADAI_ROOT "/examples/bots/material.lua",
                                        KOMADAI_ROOT "/examples/bots/pst.lua"};
     char *out = NULL;

@@ -13,10 +13,9 @@
 #include <lualib.h>
 #include "../../src/lua/binding.h"
 
-/* Runs chunk (which returns the checking function) once; then pushes that
- * function.  The checking function gets the input and returns nil, or a
- * string that describes a finding. */
-static inline lua_State *fuzz_lua_host(const char *chunk)
+/* A new state with the standard libraries, shogi.core preloaded, lua/ on
+ * package.path and cpath as given ("" for no C modules). */
+static inline lua_State *fuzz_lua_state(const char *cpath)
 {
     lua_State *L = luaL_newstate();
     if (!L) abort();
@@ -28,10 +27,20 @@ static inline lua_State *fuzz_lua_host(const char *chunk)
     lua_getglobal(L, "package");
     lua_pushstring(L, KOMADAI_ROOT "/lua/?.lua;" KOMADAI_ROOT "/lua/?/init.lua");
     lua_setfield(L, -2, "path");
-    /* system C modules only (lua-cjson for JKF) */
-    lua_pushstring(L, "/usr/local/lib/lua/5.4/?.so;/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;/usr/lib/lua/5.4/?.so");
+    lua_pushstring(L, cpath);
     lua_setfield(L, -2, "cpath");
     lua_pop(L, 1);
+    return L;
+}
+
+/* Runs chunk (which returns the checking function) once; then pushes that
+ * function.  The checking function gets the input and returns nil, or a
+ * string that describes a finding. */
+static inline lua_State *fuzz_lua_host(const char *chunk)
+{
+    /* system C modules only (lua-cjson for JKF) */
+    lua_State *L = fuzz_lua_state("/usr/local/lib/lua/5.4/?.so;/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;"
+                                  "/usr/lib/lua/5.4/?.so");
     if (luaL_dostring(L, "require 'cjson'") != LUA_OK) { /* JKF needs it: fail here, not per input */
         fprintf(stderr, "fuzz host: %s\n", lua_tostring(L, -1));
         abort();

@@ -258,22 +258,10 @@ void sgl_lua_eval_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl
     e->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+/* a move hook holds the same references as an evaluation */
 void sgl_lua_hook_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e)
 {
-    fn_idx = lua_absindex(L, fn_idx);
-    e->L = L;
-    e->search = s;
-    e->failed = false;
-    e->err[0] = '\0';
-    lua_pushvalue(L, fn_idx);
-    e->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (opts_idx) lua_pushvalue(L, opts_idx);
-    else lua_newtable(L);
-    e->opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    push_view(L);
-    view_ud *v = lua_touserdata(L, -1);
-    v->s = s;
-    e->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    sgl_lua_eval_init(L, fn_idx, opts_idx, s, e);
 }
 
 void sgl_lua_eval_free(sgl_lua_eval *e)

@@ -53,7 +53,7 @@ $(B)/gen/lua_embed.c: src/app/embed.lua $(LUA_FILES) | $(B)/.deps
 
 $(B)/obj/gen/lua_embed.o: $(B)/gen/lua_embed.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE) $(OPT) $(LUA_CFLAGS) -c $< -o $@
+	$(CC) $(BASE) $(OPT) $(LUA_CFLAGS) -Isrc/app -c $< -o $@
 
 $(B)/libkomadai.a: $(CORE_OBJ)
 	rm -f $@; ar rcs $@ $^
@@ -82,7 +82,7 @@ $(A)/obj/%.o: %.c | $(B)/.deps
 
 $(A)/obj/gen/lua_embed.o: $(B)/gen/lua_embed.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASE) $(SAN) $(LUA_CFLAGS) -c $< -o $@
+	$(CC) $(BASE) $(SAN) $(LUA_CFLAGS) -Isrc/app -c $< -o $@
 
 $(A)/libkomadai.a: $(A_CORE_OBJ)
 	rm -f $@; ar rcs $@ $^

@@ -621,6 +621,15 @@ static int core_search(lua_State *L)
     }
     sg_search *s = cached_searcher(L, mb);
     if (!s) return luaL_error(L, "not enough memory for a %d MiB table", (int)mb);
+    /* a table filled under another evaluation holds that evaluation's scores */
+    lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER "eval");
+    lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER "eval_opts");
+    if (!lua_rawequal(L, -2, eval_idx) || !lua_rawequal(L, -1, eval_opts_idx)) clear = true;
+    lua_pop(L, 2);
+    lua_pushvalue(L, eval_idx);
+    lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "eval");
+    lua_pushvalue(L, eval_opts_idx);
+    lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "eval_opts");
     if (clear) sg_search_clear(s);
     sgl_lua_eval le = {0};
     if (lua_eval) {

@@ -187,7 +187,7 @@ describe("shogi.search", function()
         return m:find("*", 1, true) and -50 or 0
       end,
       prune = function(_, m)
-        local skip = m:sub(1, 2) == "P*"
+        local skip = m:sub(1, 1) == "1" -- moves from the first file
         if skip then pruned = pruned + 1 end
         return skip
       end})

@@ -45,13 +45,20 @@ void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n
  * otherwise scan every remaining move for each pick (n^2 with 150 moves). */
 enum { SORT_AFTER = 6 };
 
+/* insertion sort, best first, of the moves scored above 0 (the captures, the
+ * killers, quiet moves with a good history); the others follow in their
+ * generation order: most quiet moves have no history, and sorting them all
+ * cost more than the order gained */
 static void sort_rest(sg_move *moves, int *scores, int from, int n)
 {
-    /* insertion sort, best first; equal scores keep their order, and the many
-     * quiet moves with equal history cost one comparison each */
-    for (int j = from + 1; j < n; j++) {
+    int end = from;   /* moves[from, end) are sorted */
+    for (int j = from; j < n; j++) {
+        if (scores[j] <= 0) continue;
         sg_move m = moves[j];
-        int sc = scores[j], k = j;
+        int sc = scores[j];
+        moves[j] = moves[end];
+        scores[j] = scores[end];
+        int k = end++;
         while (k > from && scores[k - 1] < sc) {
             moves[k] = moves[k - 1];
             scores[k] = scores[k - 1];

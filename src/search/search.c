@@ -45,6 +45,7 @@ struct sg_search {
     bool stop, eval_failed;
     int ply, seldepth, root_depth;
     int material[SG_MAX_PLY + 2];
+    int static_eval[SG_MAX_PLY + 2];  /* by ply; -SG_SCORE_INF when in check */
     int base;                 /* index of the root in keys[] */
     uint64_t keys[HIST_CAP + SG_MAX_PLY + 2];
     bool checks[HIST_CAP + SG_MAX_PLY + 2];
@@ -207,11 +208,26 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     if (s->stop) return 0;
     if (ply > s->seldepth) s->seldepth = ply;
     if (ply >= SG_MAX_PLY - 1) return evaluate(s);
+    /* the table: any stored depth answers here */
+    uint64_t key = sg_pos_key(&s->pos);
+    const sg_stt_entry *te = sg_stt_probe(s->tt, key);
+    sg_move tt_move = SG_MOVE_NONE;
+    if (te) {
+        int v = from_tt(te->score, ply);
+        int b = te->gen_bound & 3;
+        if (b == SG_BOUND_EXACT || (b == SG_BOUND_LOWER && v >= beta) || (b == SG_BOUND_UPPER && v <= alpha))
+            return v;
+        tt_move = te->move;
+    }
     bool in_check = sg_in_check(&s->pos);
-    int best = -SG_SCORE_INF;
+    int best = -SG_SCORE_INF, orig_alpha = alpha;
+    sg_move best_move = SG_MOVE_NONE;
     if (!in_check) {
         best = evaluate(s);
-        if (best >= beta) return best;
+        if (best >= beta) {
+            if (!s->stop) sg_stt_store(s->tt, key, SG_MOVE_NONE, to_tt(best, ply), 0, SG_BOUND_LOWER);
+            return best;
+        }
         if (best > alpha) alpha = best;
     }
     sg_move *moves = s->moves[ply];
@@ -225,7 +241,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
         for (int j = 0; j < k; j++)
             if (!sg_move_is_drop(checks[j]) && !sg_move_is_tactical(&s->pos, checks[j])) moves[n++] = checks[j];
     }
-    sg_movepick_score(&s->pos, moves, scores, n, SG_MOVE_NONE, NULL, &s->history);
+    sg_movepick_score(&s->pos, moves, scores, n, tt_move, NULL, &s->history);
     int i = 0;
     sg_move m;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
@@ -240,10 +256,13 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
             best = v;
             if (v > alpha) {
                 alpha = v;
+                best_move = m;
                 if (v >= beta) break;
             }
         }
     }
+    int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
+    sg_stt_store(s->tt, key, best_move, to_tt(best, ply), 0, bound);
     return best;
 }
 
@@ -291,23 +310,28 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     bool mate_window = beta >= SG_SCORE_MATE_MIN || beta <= -SG_SCORE_MATE_MIN
                     || alpha >= SG_SCORE_MATE_MIN || alpha <= -SG_SCORE_MATE_MIN;
     int static_eval = in_check ? -SG_SCORE_INF : evaluate(s);
+    s->static_eval[ply] = static_eval;
+    /* better than two plies ago: pruning is less eager */
+    bool improving = !in_check && (ply < 2 || static_eval > s->static_eval[ply - 2]);
+    bool prunable = !pv_node && !in_check && !mate_window;
 
     /* the position is so good a shallow search will not bring it under beta */
-    if (!pv_node && !in_check && !mate_window && depth <= 3 && static_eval - 120 * depth >= beta)
+    if (prunable && depth <= 6 && static_eval - 100 * (depth - improving) >= beta)
         return static_eval;
 
     /* null move: the opponent moves twice and still cannot reach beta */
-    if (s->o->null_move && allow_null && !pv_node && !in_check && depth >= 3 && !mate_window
-        && static_eval >= beta) {
-        int r = 2 + depth / 4;
+    if (s->o->null_move && allow_null && prunable && depth >= 2 && static_eval >= beta) {
+        int r = 3 + depth / 3 + ((static_eval - beta) / 200 < 3 ? (static_eval - beta) / 200 : 3);
         push_null(s);
-        int v = -search(s, -beta, -beta + 1, depth - 1 - r, false, false);
+        int v = -search(s, -beta, -beta + 1, depth - r, false, false);
         pop_null(s);
         if (s->stop) return 0;
         if (v >= beta) return v >= SG_SCORE_MATE_MIN ? beta : v;
     }
-    /* futility: near the leaves, quiet moves cannot lift a hopeless position to alpha */
-    bool futile = !pv_node && !in_check && !mate_window && depth <= 2 && static_eval + 150 * depth <= alpha;
+    /* no table move to start from: a shallower search finds one cheaper */
+    if (depth >= 4 && tt_move == SG_MOVE_NONE) depth--;
+    /* late quiet moves at shallow depths are not searched (counted in moves picked) */
+    int late = prunable && depth <= 6 ? (improving ? 3 + depth * depth : (3 + depth * depth) / 2) : SG_MAX_MOVES;
 
     sg_move *moves = s->moves[ply];
     int *scores = s->scores[ply];
@@ -326,13 +350,22 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int i = 0;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
         bool tactical = sg_move_is_tactical(&s->pos, m);
-        /* shallow quiet moves that give no check: pruned when futile or late in
-         * the order (i: moves picked so far), decided before the move is made */
-        if (count > 0 && !tactical && m != tt_move
-            && (futile || (!pv_node && !in_check && !mate_window && depth <= 3 && i > 8 + 6 * depth * depth))
-            && !sg_gives_check(&s->pos, m)) {
-            if (futile && best < static_eval + 150 * depth) best = static_eval + 150 * depth;
-            continue;
+        /* shallow moves pruned before they are made: quiet ones that give no
+         * check when late in the order (i: moves picked so far), when even a
+         * margin cannot lift the position to alpha, or when they lose material
+         * in the exchange; captures that lose too much */
+        if (count > 0 && prunable && m != tt_move && best > -SG_SCORE_MATE_MIN) {
+            if (!tactical) {
+                int lmr_depth = depth - s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
+                bool futile = lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha;
+                if ((i > late || futile || (lmr_depth <= 7 && sg_see(&s->pos, m) < -25 * lmr_depth * lmr_depth))
+                    && !sg_gives_check(&s->pos, m)) {
+                    if (futile && best < static_eval + 120 + 100 * lmr_depth) best = static_eval + 120 + 100 * lmr_depth;
+                    continue;
+                }
+            } else if (depth <= 6 && sg_see(&s->pos, m) < -100 * depth) {
+                continue;
+            }
         }
         if (ask_prune && count > 0 && !tactical && m != tt_move && s->o->prune(s->o->prune_ud, &s->pos, m)) continue;
         if (s->stop) return 0;
@@ -349,9 +382,10 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             v = -search(s, -beta, -alpha, new_depth, pv_node, true);
         } else {
             int r = 0;
-            if (s->o->lmr && depth >= 3 && count > 3 && !in_check && quiet
+            if (s->o->lmr && depth >= 3 && count > 2 && !in_check && quiet
                 && m != s->killers[ply][0] && m != s->killers[ply][1] && !mate_window) {
                 r = s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
+                if (!pv_node && !improving) r++;
                 if (pv_node && r > 0) r--;
                 if (r > new_depth - 1) r = new_depth - 1;
                 if (r < 0) r = 0;

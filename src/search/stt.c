@@ -67,8 +67,16 @@ void sg_stt_store(sg_stt *t, uint64_t key, sg_move m, int score, int depth, int 
         int worth = b[i].depth - 8 * age;
         if (worth < worst) { worst = worth; victim = &b[i]; }
     }
-    /* keep the move of a same-position entry when this store has none */
-    if (m == SG_MOVE_NONE && victim->key == key) m = victim->move;
+    if (victim->key == key) {
+        /* a much shallower bound (a quiescence one) does not replace a deep result */
+        if (bound != SG_BOUND_EXACT && depth + 2 < victim->depth
+            && (victim->gen_bound >> 2) == t->gen) {
+            if (victim->move == SG_MOVE_NONE) victim->move = m;
+            return;
+        }
+        /* keep the move of a same-position entry when this store has none */
+        if (m == SG_MOVE_NONE) m = victim->move;
+    }
     if (depth < 0) depth = 0;
     if (depth > 255) depth = 255;
     victim->key = key;

@@ -292,6 +292,30 @@ bool sg_gives_check(const sg_pos *p, sg_move m)
     return sg_bb_test(sg_piece_attack(us, sg_move_piece_after(m), to, occ), ek);
 }
 
+void sg_check_info_init(const sg_pos *p, sg_check_info *ci)
+{
+    sg_color us = p->side, them = sg_opp(us);
+    sg_square ek = p->king[them];
+    ci->general = uses_general(p) || ek == SG_SQ_NONE;
+    if (ci->general) return;
+    sg_bb occ = sg_pos_occupied(p);
+    for (sg_ptype t = SG_PAWN; t < SG_PT_NB; t++) ci->check_sq[t] = sg_piece_attack(them, t, ek, occ);
+    ci->check_sq[SG_KING] = 0;
+    ci->discoverers = sg_pos_blockers(p, them) & p->by_color[us];
+}
+
+bool sg_gives_check_with(const sg_pos *p, const sg_check_info *ci, sg_move m)
+{
+    if (ci->general) return sg_gives_check(p, m);
+    sg_square to = sg_move_to(m);
+    /* the piece itself: a slider moving away along its own line to the king
+     * would have given check already, so the table's occupancy holds */
+    if (sg_bb_test(ci->check_sq[sg_move_piece_after(m)], to)) return true;
+    if (sg_move_is_drop(m)) return false;
+    sg_square from = sg_move_from(m);
+    return sg_bb_test(ci->discoverers, from) && !sg_bb_test(sg_T.line[p->king[sg_opp(p->side)]][from], to);
+}
+
 /* Checking moves directly: a move checks when its piece (after any promotion)
  * attacks the enemy king from the destination, or when it uncovers one of our
  * sliders.  Only the standard rules with an enemy king and our king not in
@@ -319,11 +343,10 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list)
     sg_color us = p->side, them = sg_opp(us);
     sg_square ek = p->king[them], ksq = p->king[us];
     sg_bb own = p->by_color[us], occ = sg_pos_occupied(p), empty = SG_BB_ALL & ~occ;
-    /* squares from which a piece of ours of each type would attack the king */
-    sg_bb check_sq[SG_PT_NB];
-    for (sg_ptype t = SG_PAWN; t < SG_PT_NB; t++) check_sq[t] = sg_piece_attack(them, t, ek, occ);
-    check_sq[SG_KING] = 0;
-    sg_bb dc = sg_pos_blockers(p, them) & own;
+    sg_check_info ci;
+    sg_check_info_init(p, &ci);
+    const sg_bb *check_sq = ci.check_sq;
+    sg_bb dc = ci.discoverers;
     sg_bb pinned = ksq == SG_SQ_NONE ? 0 : sg_pos_pinned(p, us);
     int n = 0;
     sg_bb pcs = own;

@@ -50,6 +50,16 @@ bool sg_is_mate(const sg_pos *p);
 sg_reason sg_is_legal(const sg_pos *p, sg_move m);
 /* m must be legal */
 bool sg_gives_check(const sg_pos *p, sg_move m);
+/* For asking sg_gives_check_with of many moves of one position: the squares
+ * from which each piece type would attack the enemy king, and our pieces whose
+ * move may uncover one of our sliders; computed once. */
+typedef struct {
+    sg_bb check_sq[SG_PT_NB];
+    sg_bb discoverers;
+    bool general;   /* rules or pieces the tables do not cover: sg_gives_check */
+} sg_check_info;
+void sg_check_info_init(const sg_pos *p, sg_check_info *ci);
+bool sg_gives_check_with(const sg_pos *p, const sg_check_info *ci, sg_move m);
 
 /* USI move text: "7g7f", "8h2b+", "P*5e".  Parsing fills the moving piece
  * from the board (none for an empty square, which sg_is_legal then refuses

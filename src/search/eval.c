@@ -31,7 +31,7 @@ int sg_eval_material(const sg_pos *p)
     return s;
 }
 
-int sg_eval_material_delta(sg_move m, sg_piece captured)
+int sg_eval_material_delta(sg_move m, sg_piece captured, bool drops)
 {
     if (sg_move_is_drop(m)) {
         sg_ptype t = sg_move_dropped(m);
@@ -46,7 +46,7 @@ int sg_eval_material_delta(sg_move m, sg_piece captured)
         sg_ptype t = sg_piece_type(captured);
         d += PIECE_VALUE[t];
         sg_ptype back = sg_pt_unpromote(t);
-        if (back < SG_HAND_NB) d += HAND_VALUE[back];
+        if (drops && back < SG_HAND_NB) d += HAND_VALUE[back];
     }
     return d;
 }
@@ -137,7 +137,12 @@ static int side_terms(const sg_pos *p, sg_color c, const king_rings *kr)
 int sg_eval_builtin(void *ud, const sg_pos *p)
 {
     (void)ud;
-    int s = sg_eval_material(p);
+    return sg_eval_builtin_with(p, sg_eval_material(p));
+}
+
+int sg_eval_builtin_with(const sg_pos *p, int material)
+{
+    int s = material;
     king_rings kr = {{0, 0}, {0, 0}};
     for (int c = 0; c < SG_COLOR_NB; c++)
         if (p->king[c] != SG_SQ_NONE) rings((sg_color)c, p->king[c], &kr.one[c], &kr.two[c]);

@@ -19,12 +19,15 @@ int sg_eval_hand_value(sg_ptype t);
 /* material of black minus white: board and hands */
 int sg_eval_material(const sg_pos *p);
 /* what a move changes in sg_eval_material, from the mover's side (captured:
- * the piece on the destination before the move, SG_NO_PIECE if none) */
-int sg_eval_material_delta(sg_move m, sg_piece captured);
+ * the piece on the destination before the move, SG_NO_PIECE if none; drops:
+ * the variant's captured pieces go to the hand, not so in Sho) */
+int sg_eval_material_delta(sg_move m, sg_piece captured, bool drops);
 
 /* The built-in evaluation: material and hands, piece-square terms, king
  * safety (attackers and defenders around each king).  ud is unused. */
 int sg_eval_builtin(void *ud, const sg_pos *p);
+/* the same given p's material (sg_eval_material), which the search keeps move by move */
+int sg_eval_builtin_with(const sg_pos *p, int material);
 /* material only, for tests and as the simplest baseline. ud unused. */
 int sg_eval_material_only(void *ud, const sg_pos *p);
 

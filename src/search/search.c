@@ -119,7 +119,7 @@ static int from_tt(int v, int ply)
 static void push_move(sg_search *s, sg_move m, sg_undo *u)
 {
     sg_piece captured = sg_move_is_drop(m) ? SG_NO_PIECE : s->pos.board[sg_move_to(m)];
-    int d = sg_eval_material_delta(m, captured);
+    int d = sg_eval_material_delta(m, captured, sg_variant_get(s->pos.variant)->drops);
     int mat = s->material[s->ply] + (s->pos.side == SG_BLACK ? d : -d);
     sg_do_move(&s->pos, m, u);
     s->ply++;
@@ -187,7 +187,8 @@ static int evaluate(sg_search *s)
     uint64_t key = sg_pos_key(&s->pos);
     eval_slot *slot = &s->eval_cache[key & (EVAL_CACHE - 1)];
     if (slot->key == key && key != 0) return slot->score;
-    int v = s->eval(s->eval_ud, &s->pos);
+    int v = s->eval == sg_eval_builtin ? sg_eval_builtin_with(&s->pos, s->material[s->ply])
+                                       : s->eval(s->eval_ud, &s->pos);
     if (v > SG_SCORE_MATE_MIN - 1) v = SG_SCORE_MATE_MIN - 1;
     if (v < -SG_SCORE_MATE_MIN + 1) v = -SG_SCORE_MATE_MIN + 1;
     if (!s->stop) {   /* a failed or stopped evaluation's 0 is not its score */
@@ -274,6 +275,16 @@ static void update_pv(sg_search *s, int ply, sg_move m)
     s->pv_len[ply] = s->pv_len[ply + 1] > ply + 1 ? s->pv_len[ply + 1] : ply + 1;
 }
 
+/* does m give check? the node's check tables are made at the first question */
+static bool gives_check_lazy(const sg_search *s, sg_check_info *ci, bool *ready, sg_move m)
+{
+    if (!*ready) {
+        sg_check_info_init(&s->pos, ci);
+        *ready = true;
+    }
+    return sg_gives_check_with(&s->pos, ci, m);
+}
+
 static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bool allow_null)
 {
     int ply = s->ply;
@@ -347,6 +358,8 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
 
     int best = -SG_SCORE_INF, count = 0, orig_alpha = alpha;
     sg_move best_move = SG_MOVE_NONE, m;
+    sg_check_info ci;
+    bool ci_ready = false;
     int i = 0;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
         bool tactical = sg_move_is_tactical(&s->pos, m);
@@ -359,7 +372,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                 int lmr_depth = depth - s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
                 bool futile = lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha;
                 if ((i > late || futile || (lmr_depth <= 7 && sg_see(&s->pos, m) < -25 * lmr_depth * lmr_depth))
-                    && !sg_gives_check(&s->pos, m)) {
+                    && !gives_check_lazy(s, &ci, &ci_ready, m)) {
                     if (futile && best < static_eval + 120 + 100 * lmr_depth) best = static_eval + 120 + 100 * lmr_depth;
                     continue;
                 }

@@ -219,9 +219,12 @@ static void check_node(sg_pos *p)
     CHECK(sg_has_board_move(p) == board_move);
     int nc = sg_gen_checks(p, c), checks = 0;
     sg_pos before = *p;
+    sg_check_info ci;
+    sg_check_info_init(p, &ci);
     for (int i = 0; i < n; i++) {
         if (sg_is_legal(p, l[i]) != SG_LEGAL) { CHECK(false); continue; }
         bool gc = sg_gives_check(p, l[i]);
+        if (gc != sg_gives_check_with(p, &ci, l[i])) { CHECK(false); char s[6]; sg_move_to_usi(l[i], s); printf("  gives_check_with %s\n", s); }
         sg_undo u;
         sg_do_move(p, l[i], &u);
         bool really = p->variant == SG_SHO ? sg_in_check(p) : (p->king[p->side] != SG_SQ_NONE && sg_in_check(p));

@@ -281,6 +281,16 @@ static void test_eval_hook(void)
     CHECK(check_failed == before);
     CHECK(r.eval_failed);
     CHECK(r.stopped);
+    /* Sho: a captured piece is gone, not in hand, and the running material says so */
+    sg_pos p;
+    sg_error e;
+    CHECK(sg_pos_from_sfen(&p, "lnsgkgsnl/1r2e2b1/pppp1pppp/9/4p4/4P4/PPPP1PPPP/1B2E2R1/LNSGKGSNL b - 1", SG_SHO, &e));
+    sg_limits l = sg_limits_none();
+    o.depth = 3;
+    calls = 0;
+    sg_search_clear(S);
+    sg_search_run(S, &p, &o, &l, &r);
+    CHECK(calls > 0 && check_failed == before);
 }
 
 /* the direct capture/promotion generator against filtering every legal move,

@@ -69,6 +69,48 @@ static const signed char PST_LANCE[9] = {0, 4, 6, 6, 4, 2, 2, 2, 6};
 static const signed char KING_RANK[9] = {-60, -50, -40, -30, -20, -10, 0, 10, 14};
 static const signed char KING_FILE[9] = {8, 12, 10, 2, -10, 2, 10, 12, 8};
 
+/* a piece's rank bonus from its own side's view (0 for types without one) */
+static int psq_of(sg_color c, sg_ptype t, sg_square sq)
+{
+    int rr = sg_rel_rank(c, sq);
+    switch (t) {
+    case SG_PAWN: return PST_PAWN[rr];
+    case SG_SILVER: return PST_SILVER[rr];
+    case SG_KNIGHT: return PST_KNIGHT[rr];
+    case SG_LANCE: return PST_LANCE[rr];
+    default: return 0;
+    }
+}
+
+int sg_eval_psq(const sg_pos *p)
+{
+    int s = 0;
+    sg_bb rankers = p->by_type[SG_PAWN] | p->by_type[SG_SILVER] | p->by_type[SG_KNIGHT] | p->by_type[SG_LANCE];
+    while (rankers) {
+        sg_square sq = sg_bb_pop(&rankers);
+        sg_piece pc = p->board[sq];
+        sg_color c = sg_piece_color(pc);
+        int v = psq_of(c, sg_piece_type(pc), sq);
+        s += c == SG_BLACK ? v : -v;
+    }
+    return s;
+}
+
+int sg_eval_psq_delta(const sg_pos *p, sg_move m)
+{
+    sg_color us = p->side;
+    sg_square to = sg_move_to(m);
+    int d;
+    if (sg_move_is_drop(m)) {
+        d = psq_of(us, sg_move_dropped(m), to);
+    } else {
+        d = psq_of(us, sg_move_piece_after(m), to) - psq_of(us, sg_move_piece(m), sg_move_from(m));
+        sg_piece victim = p->board[to];
+        if (victim != SG_NO_PIECE) d += psq_of(sg_opp(us), sg_piece_type(victim), to);
+    }
+    return us == SG_BLACK ? d : -d;
+}
+
 /* the squares within one and within two king steps of sq */
 static void rings(sg_color c, sg_square sq, sg_bb *one, sg_bb *two)
 {
@@ -87,17 +129,6 @@ static int side_terms(const sg_pos *p, sg_color c, const king_rings *kr)
     sg_square own_k = p->king[c], their_k = p->king[sg_opp(c)];
     sg_bb occ = sg_pos_occupied(p);
     sg_bb mine = p->by_color[c];
-    sg_bb rankers = mine & (p->by_type[SG_PAWN] | p->by_type[SG_SILVER] | p->by_type[SG_KNIGHT] | p->by_type[SG_LANCE]);
-    while (rankers) {
-        sg_square sq = sg_bb_pop(&rankers);
-        int rr = sg_rel_rank(c, sq);
-        switch (sg_piece_type(p->board[sq])) {
-        case SG_PAWN: s += PST_PAWN[rr]; break;
-        case SG_SILVER: s += PST_SILVER[rr]; break;
-        case SG_KNIGHT: s += PST_KNIGHT[rr]; break;
-        default: s += PST_LANCE[rr]; break;
-        }
-    }
     /* mobility of the sliders */
     sg_bb sliders = mine & (p->by_type[SG_ROOK] | p->by_type[SG_DRAGON] | p->by_type[SG_BISHOP] | p->by_type[SG_HORSE]);
     while (sliders) {
@@ -137,12 +168,12 @@ static int side_terms(const sg_pos *p, sg_color c, const king_rings *kr)
 int sg_eval_builtin(void *ud, const sg_pos *p)
 {
     (void)ud;
-    return sg_eval_builtin_with(p, sg_eval_material(p));
+    return sg_eval_builtin_with(p, sg_eval_material(p), sg_eval_psq(p));
 }
 
-int sg_eval_builtin_with(const sg_pos *p, int material)
+int sg_eval_builtin_with(const sg_pos *p, int material, int psq)
 {
-    int s = material;
+    int s = material + psq;
     king_rings kr = {{0, 0}, {0, 0}};
     for (int c = 0; c < SG_COLOR_NB; c++)
         if (p->king[c] != SG_SQ_NONE) rings((sg_color)c, p->king[c], &kr.one[c], &kr.two[c]);

@@ -26,8 +26,13 @@ int sg_eval_material_delta(sg_move m, sg_piece captured, bool drops);
 /* The built-in evaluation: material and hands, piece-square terms, king
  * safety (attackers and defenders around each king).  ud is unused. */
 int sg_eval_builtin(void *ud, const sg_pos *p);
-/* the same given p's material (sg_eval_material), which the search keeps move by move */
-int sg_eval_builtin_with(const sg_pos *p, int material);
+/* The built-in evaluation's piece-square part (pawns, lances, knights and
+ * silvers by rank; black minus white), and what a move (not yet made)
+ * changes in it: the search keeps it move by move, as the material. */
+int sg_eval_psq(const sg_pos *p);
+int sg_eval_psq_delta(const sg_pos *p, sg_move m);
+/* sg_eval_builtin given p's material and piece-square part */
+int sg_eval_builtin_with(const sg_pos *p, int material, int psq);
 /* material only, for tests and as the simplest baseline. ud unused. */
 int sg_eval_material_only(void *ud, const sg_pos *p);
 

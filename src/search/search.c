@@ -45,6 +45,7 @@ struct sg_search {
     bool stop, eval_failed;
     int ply, seldepth, root_depth;
     int material[SG_MAX_PLY + 2];
+    int psq[SG_MAX_PLY + 2];          /* the built-in evaluation's piece-square part, by ply */
     int static_eval[SG_MAX_PLY + 2];  /* by ply; -SG_SCORE_INF when in check */
     int base;                 /* index of the root in keys[] */
     uint64_t keys[HIST_CAP + SG_MAX_PLY + 2];
@@ -121,9 +122,11 @@ static void push_move(sg_search *s, sg_move m, sg_undo *u)
     sg_piece captured = sg_move_is_drop(m) ? SG_NO_PIECE : s->pos.board[sg_move_to(m)];
     int d = sg_eval_material_delta(m, captured, sg_variant_get(s->pos.variant)->drops);
     int mat = s->material[s->ply] + (s->pos.side == SG_BLACK ? d : -d);
+    int psq = s->psq[s->ply] + sg_eval_psq_delta(&s->pos, m);
     sg_do_move(&s->pos, m, u);
     s->ply++;
     s->material[s->ply] = mat;
+    s->psq[s->ply] = psq;
     s->keys[s->base + s->ply] = sg_pos_key(&s->pos);
     s->checks[s->base + s->ply] = sg_in_check(&s->pos);
 }
@@ -141,6 +144,7 @@ static void push_null(sg_search *s)
     s->pos.board_key ^= sg_Z.side;
     s->ply++;
     s->material[s->ply] = s->material[s->ply - 1];
+    s->psq[s->ply] = s->psq[s->ply - 1];
     s->keys[s->base + s->ply] = sg_pos_key(&s->pos);
     s->checks[s->base + s->ply] = false;
 }
@@ -187,7 +191,7 @@ static int evaluate(sg_search *s)
     uint64_t key = sg_pos_key(&s->pos);
     eval_slot *slot = &s->eval_cache[key & (EVAL_CACHE - 1)];
     if (slot->key == key && key != 0) return slot->score;
-    int v = s->eval == sg_eval_builtin ? sg_eval_builtin_with(&s->pos, s->material[s->ply])
+    int v = s->eval == sg_eval_builtin ? sg_eval_builtin_with(&s->pos, s->material[s->ply], s->psq[s->ply])
                                        : s->eval(s->eval_ud, &s->pos);
     if (v > SG_SCORE_MATE_MIN - 1) v = SG_SCORE_MATE_MIN - 1;
     if (v < -SG_SCORE_MATE_MIN + 1) v = -SG_SCORE_MATE_MIN + 1;
@@ -346,22 +350,39 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
 
     sg_move *moves = s->moves[ply];
     int *scores = s->scores[ply];
-    int n = sg_gen_legal(&s->pos, moves);
-    if (n == 0) return -SG_SCORE_MATE + ply;
-    sg_movepick_score(&s->pos, moves, scores, n, tt_move, s->killers[ply], &s->history);
-    if (s->o->order && depth >= 3) {
-        for (int k = 0; k < n && !s->stop; k++)
-            if (moves[k] != tt_move && !sg_move_is_tactical(&s->pos, moves[k]))
-                scores[k] += s->o->order(s->o->order_ud, &s->pos, moves[k]);
-    }
+    /* the table move is tried before the others are generated: it often cuts */
+    bool tt_first = tt_move != SG_MOVE_NONE && sg_is_legal(&s->pos, tt_move) == SG_LEGAL;
+    int n = -1, picked = 0;   /* the generated moves (-1: not yet), and how many were picked */
     bool ask_prune = s->o->prune && !pv_node && !in_check && depth <= 3;
 
     int best = -SG_SCORE_INF, count = 0, orig_alpha = alpha;
     sg_move best_move = SG_MOVE_NONE, m;
+    sg_move quiets[64];       /* the quiet moves searched, for the history */
+    int nquiets = 0;
     sg_check_info ci;
     bool ci_ready = false;
-    int i = 0;
-    while (sg_movepick_next(moves, scores, n, &i, &m)) {
+    int i = 0;                /* moves taken so far, the table move included */
+    for (;;) {
+        if (tt_first) {
+            m = tt_move;
+            tt_first = false;
+        } else {
+            if (n < 0) {
+                n = sg_gen_legal(&s->pos, moves);
+                if (n == 0) return -SG_SCORE_MATE + ply;
+                if (i > 0)
+                    for (int k = 0; k < n; k++)
+                        if (moves[k] == tt_move) { moves[k] = moves[--n]; break; }
+                sg_movepick_score(&s->pos, moves, scores, n, tt_move, s->killers[ply], &s->history);
+                if (s->o->order && depth >= 3) {
+                    for (int k = 0; k < n && !s->stop; k++)
+                        if (moves[k] != tt_move && !sg_move_is_tactical(&s->pos, moves[k]))
+                            scores[k] += s->o->order(s->o->order_ud, &s->pos, moves[k]);
+                }
+            }
+            if (!sg_movepick_next(moves, scores, n, &picked, &m)) break;
+        }
+        i++;
         bool tactical = sg_move_is_tactical(&s->pos, m);
         /* shallow moves pruned before they are made: quiet ones that give no
          * check when late in the order (i: moves picked so far), when even a
@@ -387,6 +408,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         count++;
         bool gives_check = sg_in_check(&s->pos);
         bool quiet = !tactical && !gives_check && m != tt_move;
+        if (!tactical && nquiets < 64) quiets[nquiets++] = m;
         /* checks by a board piece are extended (drops would explode: a hand full of
          * pieces checks from everywhere) */
         int new_depth = depth - 1 + (gives_check && !sg_move_is_drop(m) && ply < 2 * s->root_depth ? 1 : 0);
@@ -422,9 +444,8 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                             s->killers[ply][0] = m;
                         }
                         sg_history_reward(&s->history, s->pos.side, m, depth);
-                        for (int k = 0; k < i - 1; k++)
-                            if (!sg_move_is_tactical(&s->pos, moves[k]))
-                                sg_history_penalty(&s->history, s->pos.side, moves[k], depth);
+                        for (int k = 0; k < nquiets - 1; k++)
+                            sg_history_penalty(&s->history, s->pos.side, quiets[k], depth);
                     }
                     break;
                 }
@@ -557,6 +578,7 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     s->stop = s->eval_failed = false;
     s->ply = s->seldepth = 0;
     s->material[0] = sg_eval_material(root);
+    s->psq[0] = sg_eval_psq(root);
     /* the game's positions, the root's last */
     int h = 0;
     if (o->history_keys && o->history_len > 1) {

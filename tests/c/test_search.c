@@ -335,8 +335,14 @@ static void test_qmoves(void)
                 seed = seed * 1103515245u + 12345u;
                 sg_move m = all[(seed >> 8) % (uint32_t)n];
                 if (k && ((seed >> 20) & 1)) m = want[(seed >> 4) % (uint32_t)k];
+                /* the evaluation's running parts against a count from scratch */
+                int psq = sg_eval_psq(&p) + sg_eval_psq_delta(&p, m);
+                int mat = sg_eval_material(&p);
+                int md = sg_eval_material_delta(m, sg_move_is_drop(m) ? SG_NO_PIECE : p.board[sg_move_to(m)], true);
+                mat += p.side == SG_BLACK ? md : -md;
                 sg_undo u;
                 sg_do_move(&p, m, &u);
+                if (psq != sg_eval_psq(&p) || mat != sg_eval_material(&p)) mismatches++;
             }
         }
     }

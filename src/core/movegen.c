@@ -338,7 +338,7 @@ static inline int emit_checks(sg_move *list, int n, sg_color us, sg_ptype t, sg_
     return n;
 }
 
-static int gen_checks_standard(const sg_pos *p, sg_move *list)
+static int gen_checks_standard(const sg_pos *p, sg_move *list, bool drops)
 {
     sg_color us = p->side, them = sg_opp(us);
     sg_square ek = p->king[them], ksq = p->king[us];
@@ -369,7 +369,7 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list)
         n = emit_checks(list, n, us, t, from, to & reach, check_sq, disc);
     }
     const uint8_t *hand = p->hand[us];
-    for (sg_ptype t = SG_PAWN; t <= SG_GOLD; t++) {
+    for (sg_ptype t = SG_PAWN; t <= SG_GOLD && drops; t++) {
         if (!hand[t] || t == SG_ELEPHANT) continue;
         sg_bb to = check_sq[t] & empty & drop_mask(us, t);
         if (t == SG_PAWN && to) {
@@ -381,16 +381,19 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list)
     return n;
 }
 
-int sg_gen_checks(const sg_pos *p, sg_move *moves)
+static int gen_checks(const sg_pos *p, sg_move *moves, bool drops)
 {
     if (!uses_general(p) && p->king[sg_opp(p->side)] != SG_SQ_NONE && !p->checkers)
-        return gen_checks_standard(p, moves);
+        return gen_checks_standard(p, moves, drops);
     sg_move all[SG_MAX_MOVES];
     int na = sg_gen_legal(p, all), n = 0;
     for (int i = 0; i < na; i++)
-        if (sg_gives_check(p, all[i])) moves[n++] = all[i];
+        if ((drops || !sg_move_is_drop(all[i])) && sg_gives_check(p, all[i])) moves[n++] = all[i];
     return n;
 }
+
+int sg_gen_checks(const sg_pos *p, sg_move *moves) { return gen_checks(p, moves, true); }
+int sg_gen_board_checks(const sg_pos *p, sg_move *moves) { return gen_checks(p, moves, false); }
 
 /* ---- one move, with its reason ------------------------------------------------------- */
 /* The last test of sg_is_legal, for a move that is otherwise possible: does it

@@ -39,8 +39,9 @@ int sg_gen_legal(const sg_pos *p, sg_move *moves);
 int sg_gen_legal_by_play(const sg_pos *p, sg_move *moves);
 /* number of legal moves (bulk counting at perft leaves) */
 int sg_count_legal(const sg_pos *p);
-/* legal moves that give check */
+/* legal moves that give check; the board ones only (no drops) */
 int sg_gen_checks(const sg_pos *p, sg_move *moves);
+int sg_gen_board_checks(const sg_pos *p, sg_move *moves);
 bool sg_has_legal_move(const sg_pos *p);
 /* a legal move that is not a drop (the solver asks this before listing evasions) */
 bool sg_has_board_move(const sg_pos *p);

@@ -242,9 +242,9 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     if (n == 0 && in_check) return -SG_SCORE_MATE + ply;
     if (!in_check && qdepth == 0) {
         sg_move checks[SG_MAX_MOVES];
-        int k = sg_gen_checks(&s->pos, checks);
+        int k = sg_gen_board_checks(&s->pos, checks);
         for (int j = 0; j < k; j++)
-            if (!sg_move_is_drop(checks[j]) && !sg_move_is_tactical(&s->pos, checks[j])) moves[n++] = checks[j];
+            if (!sg_move_is_tactical(&s->pos, checks[j])) moves[n++] = checks[j];
     }
     sg_movepick_score(&s->pos, moves, scores, n, tt_move, NULL, &s->history);
     int i = 0;

@@ -233,6 +233,11 @@ static void check_node(sg_pos *p)
         sg_undo_move(p, l[i], &u);
     }
     CHECK_EQ_INT(nc, checks);
+    sg_move bc[SG_MAX_MOVES];
+    int nb = sg_gen_board_checks(p, bc), board_checks = 0;
+    for (int i = 0; i < nc; i++) board_checks += !sg_move_is_drop(c[i]);
+    CHECK_EQ_INT(nb, board_checks);
+    for (int i = 0; i < nb; i++) CHECK(!sg_move_is_drop(bc[i]) && sg_gives_check(p, bc[i]));
     for (int i = 0; i < nc; i++) {
         bool listed = false;
         for (int j = 0; j < n; j++) listed |= l[j] == c[i];

@@ -202,6 +202,36 @@ static int evaluate(sg_search *s)
     return v;
 }
 
+/* Is there a drop next to the enemy king (or a knight's jump from it) that
+ * mates?  The quiescence search tries no drops, and most of shogi's mates are
+ * drops, so at its first ply this is asked before standing pat.  Only contact
+ * drops: far checks rarely mate and would cost a full check generation.  A
+ * pawn drop cannot mate (uchifuzume).  Standard shogi only. */
+static bool drop_mate_in_one(sg_search *s)
+{
+    sg_pos *p = &s->pos;
+    sg_color us = p->side, them = sg_opp(us);
+    sg_square ek = p->king[them];
+    if (p->variant != SG_STANDARD || ek == SG_SQ_NONE) return false;
+    const uint8_t *hand = p->hand[us];
+    sg_bb occ = sg_pos_occupied(p), near = sg_tab->step[them][SG_KING][ek];
+    for (sg_ptype t = SG_LANCE; t < SG_HAND_NB; t++) {
+        if (!hand[t]) continue;
+        sg_bb to = sg_piece_attack(them, t, ek, occ) & ~occ;
+        if (t != SG_KNIGHT) to &= near;
+        while (to) {
+            sg_move m = sg_move_make_drop(t, sg_bb_pop(&to));
+            if (sg_is_legal(p, m) != SG_LEGAL) continue;
+            sg_undo u;
+            sg_do_move(p, m, &u);
+            bool mated = !sg_has_legal_move(p);
+            sg_undo_move(p, m, &u);
+            if (mated) return true;
+        }
+    }
+    return false;
+}
+
 /* ---- quiescence ------------------------------------------------------------------------ */
 /* qdepth: plies into the quiescence search; at its first ply quiet checks by
  * board pieces are tried too (mates and forks near the leaves) */
@@ -227,6 +257,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     bool in_check = sg_in_check(&s->pos);
     int best = -SG_SCORE_INF, orig_alpha = alpha;
     sg_move best_move = SG_MOVE_NONE;
+    if (!in_check && qdepth == 0 && drop_mate_in_one(s)) return SG_SCORE_MATE - ply - 1;
     if (!in_check) {
         best = evaluate(s);
         if (best >= beta) {

@@ -2,12 +2,13 @@
  * aspiration windows over the core's legal move generator.
  *
  * Per node: the transposition table (stt.h), a check for repetition and the
- * declaration, reverse futility and null-move pruning, then the moves in the
- * order of movepick.h with late-move reductions, and futility and late-move
- * pruning of quiet moves near the leaves (none of these in check or with a
- * mate score in the window).  At
- * depth 0 a quiescence search plays captures and promotions (all evasions
- * when in check).  The evaluation is a callback (eval.h): the built-in one, a
+ * declaration, reverse futility and null-move pruning, the table move before
+ * the others are generated, then the moves in the order of movepick.h with
+ * late-move reductions, and move-count, futility and static-exchange pruning
+ * near the leaves (none of these in check, with a mate score in the window,
+ * or for checks; README "Search, bots and USI" has the figures).  At depth 0
+ * a quiescence search plays captures and promotions (all evasions when in
+ * check), after a look for a contact drop that mates.  The evaluation is a callback (eval.h): the built-in one, a
  * Lua function, or a C module's.
  *
  * Scores are centipawns from the side to move's view.  A mate is

@@ -45,6 +45,7 @@ typedef struct {
     long pv_budget;
     int64_t dual_nodes;       /* main line: nodes left for small searches of earlier checks */
     bool hit_rep;             /* mate_in_one met a repetition */
+    bool norep;               /* a bounded search: repetitions are not looked for */
 } search;
 
 static double now_seconds(void) { return sg_clock_seconds(); }
@@ -221,6 +222,14 @@ static bool on_path(const search *s, uint64_t fk)
     return false;
 }
 
+/* A repetition ends a line only in an unbounded search.  Under a length
+ * bound every line ends anyway, and ignoring repetitions changes no answer:
+ * a mate within d that repeats a position has a shorter mate inside it
+ * (play from the repetition's second occurrence at its first), so some mate
+ * within d repeats nothing.  Then every result is the position's alone,
+ * never the path's, and the table keeps it for every path. */
+static bool rep_on_path(const search *s, uint64_t fk) { return !s->norep && on_path(s, fk); }
+
 static inline int child_depth(int depth) { return depth >= SG_DEPTH_INF ? SG_DEPTH_INF : depth - 1; }
 
 static void store(search *s, const sg_pos *p, int depth, const nres *r, sg_move best, uint64_t work)
@@ -281,7 +290,7 @@ static bool mate_in_one(search *s, sg_pos *p, sg_move *mate)
         sg_undo u;
         sg_do_move(p, moves[i], &u);
         s->nodes++;
-        bool rep = on_path(s, full_key(p));
+        bool rep = rep_on_path(s, full_key(p));
         if (rep) s->hit_rep = true;
         bool mated = !rep && no_evasion(s, p, NULL);
         sg_undo_move(p, moves[i], &u);
@@ -298,7 +307,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     if ((s->nodes & 1023) == 0 || (s->max_nodes && s->nodes >= s->max_nodes)) check_limits(s);
     uint64_t fk = full_key(p), cur = node_hand(s, p);
     out->len = 0; out->rep = false; out->hand = cur; out->dd = depth;
-    if (s->ply >= MAX_PLY || on_path(s, fk)) { out->pn = SG_PN_INF; out->dn = 0; out->rep = true; return; }
+    if (s->ply >= MAX_PLY || rep_on_path(s, fk)) { out->pn = SG_PN_INF; out->dn = 0; out->rep = true; return; }
 
     sg_move moves[SG_MAX_MOVES];
     int n;
@@ -343,7 +352,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
                 sg_undo u;
                 sg_do_move(p, moves[i], &u);
                 s->pathkey[s->ply] = full_key(p);
-                bool rep = on_path(s, full_key(p));
+                bool rep = rep_on_path(s, full_key(p));
                 s->ply++;
                 if (rep) s->hit_rep = true;
                 all = !rep && mate_in_one(s, p, NULL);
@@ -383,7 +392,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         sg_undo u;
         sg_do_move(p, m, &u);
         ch[i].m = m; ch[i].len = 0;
-        ch[i].rep = on_path(s, full_key(p)) || s->ply >= MAX_PLY;
+        ch[i].rep = rep_on_path(s, full_key(p)) || s->ply >= MAX_PLY;
         ch[i].key = node_key(s, p);
         ch[i].hand = node_hand(s, p);
         sg_undo_move(p, m, &u);
@@ -557,11 +566,14 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
 static void run(search *s, sg_pos *p, bool orn, int depth, nres *out)
 {
     out->pn = 1; out->dn = 1; out->len = 0; out->rep = false;
+    bool was = s->norep;
+    s->norep = depth + s->ply < MAX_PLY - 8;
     for (;;) {
         mid(s, p, orn, depth, SG_PN_MAX, SG_PN_MAX, out);
-        if (out->pn == 0 || out->dn == 0 || s->aborted) return;
-        if (out->pn >= SG_PN_MAX || out->dn >= SG_PN_MAX) return;
+        if (out->pn == 0 || out->dn == 0 || s->aborted) break;
+        if (out->pn >= SG_PN_MAX || out->dn >= SG_PN_MAX) break;
     }
+    s->norep = was;
 }
 
 /* ---- the main line ------------------------------------------------------------------ */

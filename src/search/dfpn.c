@@ -6,6 +6,8 @@
 #include "tt.h"
 
 #define MAX_PLY 3000
+#define PATH_FILTER_BITS 14
+#define PATH_FILTER (1 << PATH_FILTER_BITS)
 
 typedef struct {
     uint64_t key, hand;
@@ -38,6 +40,7 @@ typedef struct {
     sg_futile_rule futile;
     int ply;
     uint64_t pathkey[MAX_PLY + 1];
+    uint16_t on_path_count[PATH_FILTER];  /* keys on the path by their top bits: most lookups end here */
     uint64_t pathhash[MAX_PLY + 2];
     child *arena;
     size_t cap, top;
@@ -215,8 +218,19 @@ static bool arena_reserve(search *s, size_t n)
     return true;
 }
 
+static inline unsigned path_slot(uint64_t fk) { return (unsigned)(fk >> (64 - PATH_FILTER_BITS)); }
+static inline void path_push(search *s, uint64_t fk)
+{
+    s->pathkey[s->ply++] = fk;
+    s->on_path_count[path_slot(fk)]++;
+}
+static inline void path_pop(search *s) { s->on_path_count[path_slot(s->pathkey[--s->ply])]--; }
+
+/* Is fk on the path with the same side to move?  The long problems' paths
+ * are hundreds of plies: the filter answers most lookups without the scan. */
 static bool on_path(const search *s, uint64_t fk)
 {
+    if (!s->on_path_count[path_slot(fk)]) return false;
     for (int i = s->ply - 2; i >= 0; i -= 2)
         if (s->pathkey[i] == fk) return true;
     return false;
@@ -315,11 +329,10 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     if (orn && depth <= 2 && depth > 0) {
         /* only a mate in one fits: answered directly (exact hands) */
         sg_move m = SG_MOVE_NONE;
-        s->pathkey[s->ply] = fk;
-        s->ply++;
+        path_push(s, fk);
         s->hit_rep = false;
         bool mated = mate_in_one(s, p, &m);
-        s->ply--;
+        path_pop(s);
         if (mated) { out->pn = 0; out->dn = SG_PN_INF; out->len = 1; }
         else { out->pn = SG_PN_INF; out->dn = 0; out->rep = s->hit_rep; }
         store(s, p, depth, out, m, 1);
@@ -344,22 +357,21 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         }
         if (depth >= 2 && depth <= 3) {
             /* every evasion must allow a mate in one (exact hands) */
-            s->pathkey[s->ply] = fk;
-            s->ply++;
+            path_push(s, fk);
             s->hit_rep = false;
             bool all = true;
             for (int i = 0; i < n && all; i++) {
                 sg_undo u;
                 sg_do_move(p, moves[i], &u);
-                s->pathkey[s->ply] = full_key(p);
-                bool rep = rep_on_path(s, full_key(p));
-                s->ply++;
+                uint64_t ek = full_key(p);
+                bool rep = rep_on_path(s, ek);
+                path_push(s, ek);
                 if (rep) s->hit_rep = true;
                 all = !rep && mate_in_one(s, p, NULL);
-                s->ply--;
+                path_pop(s);
                 sg_undo_move(p, moves[i], &u);
             }
-            s->ply--;
+            path_pop(s);
             if (all) { out->pn = 0; out->dn = SG_PN_INF; out->len = 2; }
             else { out->pn = SG_PN_INF; out->dn = 0; out->rep = s->hit_rep; }
             store(s, p, depth, out, 0, (uint64_t)n);
@@ -377,9 +389,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     if (!arena_reserve(s, (size_t)n)) { out->pn = 1; out->dn = 1; return; }
     size_t base = s->top;
     s->top += (size_t)n;
-    s->pathkey[s->ply] = fk;
     s->pathhash[s->ply + 1] = s->pathhash[s->ply] ^ mix64(fk);
-    s->ply++;
+    path_push(s, fk);
     uint32_t cpath = (uint32_t)s->pathhash[s->ply];
     int cdepth = child_depth(depth);
     child *ch = s->arena + base;
@@ -557,7 +568,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             }
         }
     }
-    s->ply--;
+    path_pop(s);
     s->top = base;
     store(s, p, depth, out, bm, s->nodes - start_nodes);
 }
@@ -580,9 +591,8 @@ static void run(search *s, sg_pos *p, bool orn, int depth, nres *out)
 static void push_path(search *s, const sg_pos *p)
 {
     uint64_t fk = full_key(p);
-    s->pathkey[s->ply] = fk;
     s->pathhash[s->ply + 1] = s->pathhash[s->ply] ^ mix64(fk);
-    s->ply++;
+    path_push(s, fk);
 }
 
 /* proves p (after a move) within depth with a node budget: 1 proven, 0 disproven, -1 unknown */
@@ -698,7 +708,7 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
             sg_undo_move(p, moves[pick], &u);
         }
     }
-    s->ply--;
+    path_pop(s);
     return got;
 }
 
@@ -757,7 +767,7 @@ static int pv_and(search *s, sg_pos *p, int e, sg_move *pv, int room)
         if (empty && got == e) break;
     }
     free(line);
-    s->ply--;
+    path_pop(s);
     return best_len < 0 ? 0 : best_len;
 }
 
@@ -791,7 +801,7 @@ static int table_line(search *s, sg_pos *p, bool orn, int d, sg_move *pv, int ro
         got = 1 + table_line(s, p, !orn, pick_len, pv + 1, room - 1);
         sg_undo_move(p, moves[pick], &u);
     }
-    s->ply--;
+    path_pop(s);
     return got;
 }
 

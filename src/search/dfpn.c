@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include "tt.h"
+#include "../core/zobrist.h"
 
 #define MAX_PLY 3000
 #define PATH_FILTER_BITS 14
@@ -87,6 +88,38 @@ static inline uint64_t node_key(const search *s, const sg_pos *p)
 }
 static inline uint64_t node_hand(const search *s, const sg_pos *p) { return sg_hand_pack(p->hand[s->att]); }
 static inline uint64_t full_key(const sg_pos *p) { return sg_pos_key(p); }
+
+/* The keys after m, read from the Zobrist tables without making the move
+ * (the expansion needs only them): the full key, the table key and the
+ * attacker's packed hand. */
+static void keys_after(const search *s, const sg_pos *p, sg_move m, uint64_t *fk, uint64_t *key, uint64_t *hand)
+{
+    sg_color us = p->side;
+    uint64_t bk = p->board_key ^ sg_Z.side, hk = p->hand_key, h = node_hand(s, p);
+    sg_square to = sg_move_to(m);
+    if (sg_move_is_drop(m)) {
+        sg_ptype t = sg_move_dropped(m);
+        hk -= sg_Z.hand[us][t];
+        bk ^= sg_Z.psq[sg_make_piece(us, t)][to];
+        if (us == s->att) h = sg_hand_set(h, t, sg_hand_get(h, t) - 1);
+    } else {
+        sg_square from = sg_move_from(m);
+        sg_piece pc = p->board[from], cap = p->board[to];
+        if (cap) {
+            bk ^= sg_Z.psq[cap][to];
+            sg_ptype ct = sg_pt_unpromote(sg_piece_type(cap));
+            if (sg_variant_get(p->variant)->drops && ct < SG_HAND_NB) {
+                hk += sg_Z.hand[us][ct];
+                if (us == s->att) h = sg_hand_set(h, ct, sg_hand_get(h, ct) + 1);
+            }
+        }
+        sg_piece npc = sg_move_is_promotion(m) ? (sg_piece)(pc | SG_PROMOTED) : pc;
+        bk ^= sg_Z.psq[pc][from] ^ sg_Z.psq[npc][to];
+    }
+    *fk = bk ^ hk;
+    *key = (bk ^ s->sig) ? bk ^ s->sig : 1;
+    *hand = h;
+}
 
 /* ---- futile interpositions ---------------------------------------------------------- */
 /* the single checker when it is a far slider (something lies between it and
@@ -400,13 +433,10 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
      * lookups; an unknown check is tried for a mate at once */
     for (int i = 0; i < n; i++) {
         sg_move m = moves[i];
-        sg_undo u;
-        sg_do_move(p, m, &u);
+        uint64_t ck;
+        keys_after(s, p, m, &ck, &ch[i].key, &ch[i].hand);
         ch[i].m = m; ch[i].len = 0;
-        ch[i].rep = rep_on_path(s, full_key(p)) || s->ply >= MAX_PLY;
-        ch[i].key = node_key(s, p);
-        ch[i].hand = node_hand(s, p);
-        sg_undo_move(p, m, &u);
+        ch[i].rep = rep_on_path(s, ck) || s->ply >= MAX_PLY;
         sg_tt_prefetch(s->tt, ch[i].key);
     }
     int filled = 0;

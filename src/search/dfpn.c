@@ -488,6 +488,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
          * proven (they are mostly proven alike, and summing them all would
          * overstate the node's proof number) */
         sg_bb waiting = 0;
+        uint32_t bsum = 0;   /* the chosen child's other number: ties go to the larger */
         for (int i = 0; i < n; i++) {
             if (!orn && sg_move_is_drop(ch[i].m)) {
                 sg_square to = sg_move_to(ch[i].m);
@@ -496,7 +497,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             }
             uint32_t least = orn ? ch[i].pn : ch[i].dn, summed = orn ? ch[i].dn : ch[i].pn;
             sum = sum_add(sum, summed);
-            if (least < mn) { v2 = mn; mn = least; best = i; }
+            if (least < mn || (least == mn && summed > bsum)) { v2 = mn; mn = least; best = i; bsum = summed; }
             else if (least < v2) v2 = least;
         }
         pn = orn ? mn : sum;

@@ -98,8 +98,7 @@ void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t pat
                 if (e->path == path && e->depth == depth) {
                     r->found = true; r->pn = SG_PN_INF; r->dn = 0; r->rep = true; exact_found = true;
                 }
-            } else if (e->pn && e->dn
-                       ) {
+            } else if (e->pn && e->dn) {
                 r->found = true; r->pn = e->pn; r->dn = e->dn; r->best = e->best; exact_found = true;
             }
         }

@@ -4,8 +4,11 @@
 #include <string.h>
 #include <time.h>
 #include "tt.h"
+#include "../core/zobrist.h"
 
 #define MAX_PLY 3000
+#define PATH_FILTER_BITS 14
+#define PATH_FILTER (1 << PATH_FILTER_BITS)
 
 typedef struct {
     uint64_t key, hand;
@@ -38,6 +41,7 @@ typedef struct {
     sg_futile_rule futile;
     int ply;
     uint64_t pathkey[MAX_PLY + 1];
+    uint16_t on_path_count[PATH_FILTER];  /* keys on the path by their top bits: most lookups end here */
     uint64_t pathhash[MAX_PLY + 2];
     child *arena;
     size_t cap, top;
@@ -45,6 +49,7 @@ typedef struct {
     long pv_budget;
     int64_t dual_nodes;       /* main line: nodes left for small searches of earlier checks */
     bool hit_rep;             /* mate_in_one met a repetition */
+    bool norep;               /* a bounded search: repetitions are not looked for */
 } search;
 
 static double now_seconds(void) { return sg_clock_seconds(); }
@@ -83,6 +88,38 @@ static inline uint64_t node_key(const search *s, const sg_pos *p)
 }
 static inline uint64_t node_hand(const search *s, const sg_pos *p) { return sg_hand_pack(p->hand[s->att]); }
 static inline uint64_t full_key(const sg_pos *p) { return sg_pos_key(p); }
+
+/* The keys after m, read from the Zobrist tables without making the move
+ * (the expansion needs only them): the full key, the table key and the
+ * attacker's packed hand. */
+static void keys_after(const search *s, const sg_pos *p, sg_move m, uint64_t *fk, uint64_t *key, uint64_t *hand)
+{
+    sg_color us = p->side;
+    uint64_t bk = p->board_key ^ sg_Z.side, hk = p->hand_key, h = node_hand(s, p);
+    sg_square to = sg_move_to(m);
+    if (sg_move_is_drop(m)) {
+        sg_ptype t = sg_move_dropped(m);
+        hk -= sg_Z.hand[us][t];
+        bk ^= sg_Z.psq[sg_make_piece(us, t)][to];
+        if (us == s->att) h = sg_hand_set(h, t, sg_hand_get(h, t) - 1);
+    } else {
+        sg_square from = sg_move_from(m);
+        sg_piece pc = p->board[from], cap = p->board[to];
+        if (cap) {
+            bk ^= sg_Z.psq[cap][to];
+            sg_ptype ct = sg_pt_unpromote(sg_piece_type(cap));
+            if (sg_variant_get(p->variant)->drops && ct < SG_HAND_NB) {
+                hk += sg_Z.hand[us][ct];
+                if (us == s->att) h = sg_hand_set(h, ct, sg_hand_get(h, ct) + 1);
+            }
+        }
+        sg_piece npc = sg_move_is_promotion(m) ? (sg_piece)(pc | SG_PROMOTED) : pc;
+        bk ^= sg_Z.psq[pc][from] ^ sg_Z.psq[npc][to];
+    }
+    *fk = bk ^ hk;
+    *key = (bk ^ s->sig) ? bk ^ s->sig : 1;
+    *hand = h;
+}
 
 /* ---- futile interpositions ---------------------------------------------------------- */
 /* the single checker when it is a far slider (something lies between it and
@@ -214,12 +251,31 @@ static bool arena_reserve(search *s, size_t n)
     return true;
 }
 
+static inline unsigned path_slot(uint64_t fk) { return (unsigned)(fk >> (64 - PATH_FILTER_BITS)); }
+static inline void path_push(search *s, uint64_t fk)
+{
+    s->pathkey[s->ply++] = fk;
+    s->on_path_count[path_slot(fk)]++;
+}
+static inline void path_pop(search *s) { s->on_path_count[path_slot(s->pathkey[--s->ply])]--; }
+
+/* Is fk on the path with the same side to move?  The long problems' paths
+ * are hundreds of plies: the filter answers most lookups without the scan. */
 static bool on_path(const search *s, uint64_t fk)
 {
+    if (!s->on_path_count[path_slot(fk)]) return false;
     for (int i = s->ply - 2; i >= 0; i -= 2)
         if (s->pathkey[i] == fk) return true;
     return false;
 }
+
+/* A repetition ends a line only in an unbounded search.  Under a length
+ * bound every line ends anyway, and ignoring repetitions changes no answer:
+ * a mate within d that repeats a position has a shorter mate inside it
+ * (play from the repetition's second occurrence at its first), so some mate
+ * within d repeats nothing.  Then every result is the position's alone,
+ * never the path's, and the table keeps it for every path. */
+static bool rep_on_path(const search *s, uint64_t fk) { return !s->norep && on_path(s, fk); }
 
 static inline int child_depth(int depth) { return depth >= SG_DEPTH_INF ? SG_DEPTH_INF : depth - 1; }
 
@@ -281,7 +337,7 @@ static bool mate_in_one(search *s, sg_pos *p, sg_move *mate)
         sg_undo u;
         sg_do_move(p, moves[i], &u);
         s->nodes++;
-        bool rep = on_path(s, full_key(p));
+        bool rep = rep_on_path(s, full_key(p));
         if (rep) s->hit_rep = true;
         bool mated = !rep && no_evasion(s, p, NULL);
         sg_undo_move(p, moves[i], &u);
@@ -298,7 +354,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     if ((s->nodes & 1023) == 0 || (s->max_nodes && s->nodes >= s->max_nodes)) check_limits(s);
     uint64_t fk = full_key(p), cur = node_hand(s, p);
     out->len = 0; out->rep = false; out->hand = cur; out->dd = depth;
-    if (s->ply >= MAX_PLY || on_path(s, fk)) { out->pn = SG_PN_INF; out->dn = 0; out->rep = true; return; }
+    if (s->ply >= MAX_PLY || rep_on_path(s, fk)) { out->pn = SG_PN_INF; out->dn = 0; out->rep = true; return; }
 
     sg_move moves[SG_MAX_MOVES];
     int n;
@@ -306,11 +362,10 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     if (orn && depth <= 2 && depth > 0) {
         /* only a mate in one fits: answered directly (exact hands) */
         sg_move m = SG_MOVE_NONE;
-        s->pathkey[s->ply] = fk;
-        s->ply++;
+        path_push(s, fk);
         s->hit_rep = false;
         bool mated = mate_in_one(s, p, &m);
-        s->ply--;
+        path_pop(s);
         if (mated) { out->pn = 0; out->dn = SG_PN_INF; out->len = 1; }
         else { out->pn = SG_PN_INF; out->dn = 0; out->rep = s->hit_rep; }
         store(s, p, depth, out, m, 1);
@@ -335,22 +390,21 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         }
         if (depth >= 2 && depth <= 3) {
             /* every evasion must allow a mate in one (exact hands) */
-            s->pathkey[s->ply] = fk;
-            s->ply++;
+            path_push(s, fk);
             s->hit_rep = false;
             bool all = true;
             for (int i = 0; i < n && all; i++) {
                 sg_undo u;
                 sg_do_move(p, moves[i], &u);
-                s->pathkey[s->ply] = full_key(p);
-                bool rep = on_path(s, full_key(p));
-                s->ply++;
+                uint64_t ek = full_key(p);
+                bool rep = rep_on_path(s, ek);
+                path_push(s, ek);
                 if (rep) s->hit_rep = true;
                 all = !rep && mate_in_one(s, p, NULL);
-                s->ply--;
+                path_pop(s);
                 sg_undo_move(p, moves[i], &u);
             }
-            s->ply--;
+            path_pop(s);
             if (all) { out->pn = 0; out->dn = SG_PN_INF; out->len = 2; }
             else { out->pn = SG_PN_INF; out->dn = 0; out->rep = s->hit_rep; }
             store(s, p, depth, out, 0, (uint64_t)n);
@@ -368,9 +422,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     if (!arena_reserve(s, (size_t)n)) { out->pn = 1; out->dn = 1; return; }
     size_t base = s->top;
     s->top += (size_t)n;
-    s->pathkey[s->ply] = fk;
     s->pathhash[s->ply + 1] = s->pathhash[s->ply] ^ mix64(fk);
-    s->ply++;
+    path_push(s, fk);
     uint32_t cpath = (uint32_t)s->pathhash[s->ply];
     int cdepth = child_depth(depth);
     child *ch = s->arena + base;
@@ -380,13 +433,10 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
      * lookups; an unknown check is tried for a mate at once */
     for (int i = 0; i < n; i++) {
         sg_move m = moves[i];
-        sg_undo u;
-        sg_do_move(p, m, &u);
+        uint64_t ck;
+        keys_after(s, p, m, &ck, &ch[i].key, &ch[i].hand);
         ch[i].m = m; ch[i].len = 0;
-        ch[i].rep = on_path(s, full_key(p)) || s->ply >= MAX_PLY;
-        ch[i].key = node_key(s, p);
-        ch[i].hand = node_hand(s, p);
-        sg_undo_move(p, m, &u);
+        ch[i].rep = rep_on_path(s, ck) || s->ply >= MAX_PLY;
         sg_tt_prefetch(s->tt, ch[i].key);
     }
     int filled = 0;
@@ -438,6 +488,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
          * proven (they are mostly proven alike, and summing them all would
          * overstate the node's proof number) */
         sg_bb waiting = 0;
+        uint32_t bsum = 0;   /* the chosen child's other number: ties go to the larger */
         for (int i = 0; i < n; i++) {
             if (!orn && sg_move_is_drop(ch[i].m)) {
                 sg_square to = sg_move_to(ch[i].m);
@@ -446,7 +497,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             }
             uint32_t least = orn ? ch[i].pn : ch[i].dn, summed = orn ? ch[i].dn : ch[i].pn;
             sum = sum_add(sum, summed);
-            if (least < mn) { v2 = mn; mn = least; best = i; }
+            if (least < mn || (least == mn && summed > bsum)) { v2 = mn; mn = least; best = i; bsum = summed; }
             else if (least < v2) v2 = least;
         }
         pn = orn ? mn : sum;
@@ -548,7 +599,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             }
         }
     }
-    s->ply--;
+    path_pop(s);
     s->top = base;
     store(s, p, depth, out, bm, s->nodes - start_nodes);
 }
@@ -557,20 +608,22 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
 static void run(search *s, sg_pos *p, bool orn, int depth, nres *out)
 {
     out->pn = 1; out->dn = 1; out->len = 0; out->rep = false;
+    bool was = s->norep;
+    s->norep = depth + s->ply < MAX_PLY - 8;
     for (;;) {
         mid(s, p, orn, depth, SG_PN_MAX, SG_PN_MAX, out);
-        if (out->pn == 0 || out->dn == 0 || s->aborted) return;
-        if (out->pn >= SG_PN_MAX || out->dn >= SG_PN_MAX) return;
+        if (out->pn == 0 || out->dn == 0 || s->aborted) break;
+        if (out->pn >= SG_PN_MAX || out->dn >= SG_PN_MAX) break;
     }
+    s->norep = was;
 }
 
 /* ---- the main line ------------------------------------------------------------------ */
 static void push_path(search *s, const sg_pos *p)
 {
     uint64_t fk = full_key(p);
-    s->pathkey[s->ply] = fk;
     s->pathhash[s->ply + 1] = s->pathhash[s->ply] ^ mix64(fk);
-    s->ply++;
+    path_push(s, fk);
 }
 
 /* proves p (after a move) within depth with a node budget: 1 proven, 0 disproven, -1 unknown */
@@ -686,7 +739,7 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
             sg_undo_move(p, moves[pick], &u);
         }
     }
-    s->ply--;
+    path_pop(s);
     return got;
 }
 
@@ -745,7 +798,7 @@ static int pv_and(search *s, sg_pos *p, int e, sg_move *pv, int room)
         if (empty && got == e) break;
     }
     free(line);
-    s->ply--;
+    path_pop(s);
     return best_len < 0 ? 0 : best_len;
 }
 
@@ -779,7 +832,7 @@ static int table_line(search *s, sg_pos *p, bool orn, int d, sg_move *pv, int ro
         got = 1 + table_line(s, p, !orn, pick_len, pv + 1, room - 1);
         sg_undo_move(p, moves[pick], &u);
     }
-    s->ply--;
+    path_pop(s);
     return got;
 }
 

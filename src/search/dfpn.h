@@ -2,10 +2,21 @@
  * and evasion generators.
  *
  * OR nodes: the attacker to move, children are the checking moves.  AND nodes:
- * the defender to move (in check), children are the evasions.  A position
- * repeating on the current path counts as no mate (the attacker may not win by
- * perpetual check); such a "no mate" depends on the path and is stored in the
- * table with the path's hash only, never as a plain disproof.
+ * the defender to move (in check), children are the evasions.  In the search
+ * without a length bound (the first), a position repeating on the current path
+ * counts as no mate (the attacker may not win by perpetual check); such a "no
+ * mate" depends on the path and is stored in the table with the path's hash
+ * only, never as a plain disproof.  A search under a length bound (the
+ * re-searches for a shorter mate, max_length) does not look for repetitions:
+ * a mate within the bound that repeats a position has a shorter one inside it
+ * (play on from the repetition's first occurrence), so the answer is the same,
+ * every result belongs to the position alone, and the table shares it between
+ * paths (on Muso #98 the disproof of a mate in 61 took 3.2 M nodes instead of
+ * over 170 M).
+ *
+ * Choosing a child: an OR node the least proof number, an AND node the least
+ * disproof number; of equal ones, the child whose other number is larger
+ * (the check harder to refute, the defence harder to break).
  *
  * The table is keyed by the board (with side to move) and the attacker's hand;
  * the defender's hand is whatever is left (tsume convention), so positions are

@@ -51,6 +51,23 @@ if [ -x "$yo" ]; then
 else
     echo "  (no YaneuraOu at $yo: set YANEURAOU_MATERIAL for the perft ratio)"
 fi
+# and every-leaf perft 5 from the start beside cshogi's C++ core (every move of the last ply made
+# and unmade): $CSHOGI_PERFT, a small driver built outside the repository over cshogi's src/
+# (docs/BENCH_ANCHORS.md says how); pairs back to back, the median ratio (goal: at most 0.6x)
+cs=${CSHOGI_PERFT:-/work/anchors/cshogi-perft/perft}
+if [ -x "$cs" ]; then
+    pairs=${PERFT_PAIRS:-3}
+    ratios=$(for i in $(seq 1 "$pairs"); do
+        t0=$(now); $perft startpos 5 --no-bulk >/dev/null; t1=$(now); n=$("$cs" startpos 5); t2=$(now)
+        [ "$n" = 19861490 ] || { echo "cshogi counted $n" >&2; continue; }
+        awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN {printf "%.3f %.2f %.2f\n", (b - a) / (c - b), b - a, c - b}'
+    done)
+    echo "$ratios" | awk '{printf "  perft 5 every-leaf pair %d: komadai %.2f s, cshogi %.2f s, ratio %.2f\n", NR, $2, $3, $1}'
+    med=$(echo "$ratios" | cut -d' ' -f1 | median)
+    echo "  perft 5 every-leaf, median ratio komadai/cshogi of $pairs pairs: ${med}x (goal <= 0.6)"
+else
+    echo "  (no cshogi perft at $cs: set CSHOGI_PERFT for the every-leaf ratio)"
+fi
 fsf=$(command -v fairy-stockfish || ls /usr/games/fairy-stockfish 2>/dev/null)
 if [ -n "$fsf" ]; then
     t0=$(now)

@@ -36,6 +36,12 @@ done
 # issue 18's comparison: bulk perft 6 from the start beside YaneuraOu's (its "go perft", 16 MiB
 # table, one thread; its own "Elapsed Time", so the table allocation at isready is not timed),
 # pairs run back to back, the median of the ratios (goal: komadai at most 0.8x its time)
+# report_pairs WHAT ANCHOR GOAL < lines "ratio komadai_s anchor_s": each pair, then the median
+report_pairs() {
+    r=$(cat)
+    echo "$r" | awk -v w="$1" -v a="$2" '{printf "  %s pair %d: komadai %.2f s, %s %.2f s, ratio %.2f\n", w, NR, $2, a, $3, $1}'
+    echo "  $1, median ratio komadai/$2 of $(echo "$r" | wc -l) pairs: $(echo "$r" | cut -d' ' -f1 | median)x (goal <= $3)"
+}
 yo=${YANEURAOU_MATERIAL:-/work/anchors/YaneuraOu-material}
 if [ -x "$yo" ]; then
     pairs=${PERFT_PAIRS:-3}
@@ -45,15 +51,13 @@ if [ -x "$yo" ]; then
              "$yo" 2>/dev/null | sed -n 's/^Elapsed Time = \([0-9]*\) \[ms\].*/\1/p' | tail -n 1)
         awk -v a="$t0" -v b="$t1" -v y="$ms" 'BEGIN {if (y > 0) printf "%.3f %.2f %.2f\n", (b - a) * 1000 / y, b - a, y / 1000}'
     done)
-    echo "$ratios" | awk '{printf "  perft 6 bulk pair %d: komadai %.2f s, YaneuraOu %.2f s, ratio %.2f\n", NR, $2, $3, $1}'
-    med=$(echo "$ratios" | cut -d' ' -f1 | median)
-    echo "  perft 6 bulk, median ratio komadai/YaneuraOu of $pairs pairs: ${med}x (goal <= 0.8)"
+    echo "$ratios" | report_pairs "perft 6 bulk" YaneuraOu 0.8
 else
     echo "  (no YaneuraOu at $yo: set YANEURAOU_MATERIAL for the perft ratio)"
 fi
 # and every-leaf perft 5 from the start beside cshogi's C++ core (every move of the last ply made
 # and unmade): $CSHOGI_PERFT, a small driver built outside the repository over cshogi's src/
-# (docs/BENCH_ANCHORS.md says how); pairs back to back, the median ratio (goal: at most 0.6x)
+# (README, "Perft anchors", says how); pairs back to back, the median ratio (goal: at most 0.6x)
 cs=${CSHOGI_PERFT:-/work/anchors/cshogi-perft/perft}
 if [ -x "$cs" ]; then
     pairs=${PERFT_PAIRS:-3}
@@ -62,9 +66,7 @@ if [ -x "$cs" ]; then
         [ "$n" = 19861490 ] || { echo "cshogi counted $n" >&2; continue; }
         awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN {printf "%.3f %.2f %.2f\n", (b - a) / (c - b), b - a, c - b}'
     done)
-    echo "$ratios" | awk '{printf "  perft 5 every-leaf pair %d: komadai %.2f s, cshogi %.2f s, ratio %.2f\n", NR, $2, $3, $1}'
-    med=$(echo "$ratios" | cut -d' ' -f1 | median)
-    echo "  perft 5 every-leaf, median ratio komadai/cshogi of $pairs pairs: ${med}x (goal <= 0.6)"
+    echo "$ratios" | report_pairs "perft 5 every-leaf" cshogi 0.6
 else
     echo "  (no cshogi perft at $cs: set CSHOGI_PERFT for the every-leaf ratio)"
 fi

@@ -52,7 +52,8 @@ done
 [ -n "$have_anchor" ] || echo "  (no anchor at $ANCHOR: set YANEURAOU_MATERIAL to compare)"
 
 # the moonshot: the built-in bot against the anchor at 200 ms a move (byoyomi), colours
-# alternated, MOONSHOT_GAMES games (default 8; 0 to skip), through the match runner; both with
+# alternated, from the openings of tests/data/openings.txt in order (two games each),
+# MOONSHOT_GAMES games (default 8; 0 to skip), through the match runner; both with
 # no network margin (komadai's default NetworkDelay of 100 ms would halve its 200 ms)
 games=${MOONSHOT_GAMES:-8}
 if [ -n "$have_anchor" ] && [ "$games" -gt 0 ]; then
@@ -60,5 +61,6 @@ if [ -n "$have_anchor" ] && [ "$games" -gt 0 ]; then
     scripts/match -engine "cmd=build/komadai --usi" name=komadai option.NetworkDelay=0 \
         -engine "cmd=$ANCHOR" name=yaneuraou option.Threads=1 option.USI_Hash=64 option.BookFile=no_book \
             option.NetworkDelay=0 option.NetworkDelay2=0 option.MinimumThinkingTime=1 \
-        -each byoyomi=200 -games "$games" -repeat -concurrency 1 2>&1 | tail -n 4 | sed 's/^/  /'
+        -each byoyomi=200 -openings file=tests/data/openings.txt -games "$games" -repeat -concurrency 1 2>&1 |
+        tail -n 4 | sed 's/^/  /'
 fi

@@ -1,8 +1,29 @@
 """Scripted CSA clients for komadai's server tests and bench (python3, socket only).
 
 Client(port, timeout) speaks lines; Server starts `komadai --csa-server` on a free port.
-Mover is a random legal mover backed by one komadai process (tests/csa/mover.lua)."""
-import atexit, os, socket, subprocess, time, random
+Mover is a random legal mover backed by one komadai process (tests/csa/mover.lua).
+Tally counts a script's checks and ends it with "N passed, N failed"."""
+import atexit, os, socket, subprocess, sys, time, random
+
+
+class Tally:
+    """check(name, cond, detail) prints a FAIL line for a failed check (detail through
+    show) and returns cond; finish() prints the counts and exits 1 if any failed"""
+    def __init__(self, show=str):
+        self.passed = self.failed = 0
+        self.show = show
+
+    def check(self, name, cond, detail=""):
+        if cond:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("FAIL", name, self.show(detail))
+        return cond
+
+    def finish(self):
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        sys.exit(1 if self.failed else 0)
 
 _servers = []
 @atexit.register

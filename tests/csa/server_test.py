@@ -4,20 +4,12 @@ commands, the hooks, records, a kill -9 and a bounded load test.
 Usage: server_test.py KOMADAI TMPDIR.  Last line: "N passed, N failed"."""
 import glob, os, random, signal, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from csalib import Client, Server, Mover, run_load
+from csalib import Tally, Client, Server, Mover, run_load
 
 K, TMP = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
-passed = failed = 0
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", name, detail)
-    return cond
+tally = Tally()
+check = tally.check
 
 def login(port, name, pw, x1=False):
     c = Client(port)
@@ -368,5 +360,4 @@ lost = [l for l in srv.log().splitlines() if "game finished" in l]
 check("load: the server finished every game", len(lost) == GAMES, len(lost))
 check("load: server stops", srv.stop() == 0)
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+tally.finish()

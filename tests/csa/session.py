@@ -9,19 +9,11 @@ Prints a FAIL line for each failed check; last line "N passed, N failed";
 the server's own output is in TMPDIR/server.out."""
 import os, socket, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from csalib import Client, free_port
+from csalib import Tally, Client, free_port
 
 K, TMP, WRAP = sys.argv[1], sys.argv[2], sys.argv[3:]
-passed = failed = 0
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL", name, repr(detail)[:300])
-    return cond
+tally = Tally(lambda d: repr(d)[:300])
+check = tally.check
 
 def raw(c, data):
     c.sock.sendall(data + b"\n")
@@ -108,5 +100,4 @@ except subprocess.TimeoutExpired:
     rc = srv.wait()
 out.close()
 check("server exit status 0", rc == 0, open(os.path.join(TMP, "server.out"), errors="replace").read()[-2000:])
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+tally.finish()

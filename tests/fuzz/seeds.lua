@@ -9,12 +9,7 @@ package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
 package.cpath = "build/lib/?.so;" .. package.cpath
 local core = require "shogi.core"
 
-local function write(dir, name, bytes)
-  os.execute("mkdir -p tests/fuzz/corpus/" .. dir)
-  local f = assert(io.open("tests/fuzz/corpus/" .. dir .. "/" .. name, "wb"))
-  f:write(bytes)
-  f:close()
-end
+local write = dofile("tests/fuzz/corpus_write.lua")
 
 local function sfens(file, n, every)
   local out, i = {}, 0

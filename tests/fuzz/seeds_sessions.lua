@@ -5,12 +5,7 @@
 --   corpus/fuzz_usi/  engine byte + command lines (fuzz_usi.c)
 --   corpus/fuzz_csa/  cap byte + lines, each behind its client byte (fuzz_csa.c)
 
-local function write(dir, name, bytes)
-  os.execute("mkdir -p tests/fuzz/corpus/" .. dir)
-  local f = assert(io.open("tests/fuzz/corpus/" .. dir .. "/" .. name, "wb"))
-  f:write(bytes)
-  f:close()
-end
+local write = dofile("tests/fuzz/corpus_write.lua")
 
 -- ---- USI: byte 0 bits 0-1 the engine (0 built-in, 2 material, 3 pst), bit 2 the larger node cap
 local USI = {

@@ -128,4 +128,10 @@ void sg_bitboard_init(void)
     init_steps();
     init_lines();
     init_masks();
+    for (sg_square s = 0; s < SG_SQ_NB; s++) {
+        sg_T.rook_empty[s] = sg_rook_attack(s, 0);
+        sg_T.bishop_empty[s] = sg_bishop_attack(s, 0);
+        for (int c = 0; c < SG_COLOR_NB; c++)
+            sg_T.promotion_to[c][s] = sg_bb_test(sg_T.zone[c], s) ? SG_BB_ALL : sg_T.zone[c];
+    }
 }

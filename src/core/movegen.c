@@ -12,7 +12,7 @@ static inline bool dead_square(sg_color c, sg_ptype t, sg_square to)
 }
 
 /* moves of one piece to the given targets, with every legal promotion choice */
-static inline int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
+SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
 {
     if (!sg_pt_can_promote(t)) {
         while (targets) list[n++] = sg_move_make(from, sg_bb_pop(&targets), t, false);
@@ -87,7 +87,6 @@ static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
     return n;
 }
 
-/* moves of every piece of ours but the king (and, in standard shogi, pins respected) */
 /* squares where a piece of type t of colour c may not stay unpromoted */
 static inline sg_bb dead_mask(sg_color c, sg_ptype t)
 {
@@ -99,44 +98,74 @@ static inline sg_bb dead_mask(sg_color c, sg_ptype t)
 
 /* the number of moves emit() would list: every target once, again where it
  * may promote, less the non-promotions onto dead squares */
-static inline int count_moves(sg_color us, sg_ptype t, sg_square from, sg_bb targets)
+SG_INLINE int count_moves(sg_color us, sg_ptype t, sg_square from, sg_bb targets)
 {
     int n = sg_bb_count(targets);
     if (!sg_pt_can_promote(t)) return n;
-    sg_bb can_promote = sg_in_zone(us, from) ? targets : targets & sg_T.zone[us];
-    return n + sg_bb_count(can_promote) - sg_bb_count(targets & dead_mask(us, t));
+    return n + sg_bb_count(targets & sg_T.promotion_to[us][from]) - sg_bb_count(targets & dead_mask(us, t));
 }
 
-/* the sliding types (every other type's attacks are its step table) */
-#define SLIDERS ((1u << SG_LANCE) | (1u << SG_BISHOP) | (1u << SG_ROOK) | (1u << SG_HORSE) | (1u << SG_DRAGON))
-
-static inline sg_bb attacks_of(sg_color us, sg_ptype t, sg_square from, sg_bb occ)
+/* the moves (or, with list NULL, the count) of one piece of type t */
+SG_INLINE int gen_one(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb occ, sg_bb target)
 {
-    if (!((1u << t) & SLIDERS)) return sg_T.step[us][t][from];
-    return sg_piece_attack(us, t, from, occ);
+    sg_bb to = sg_piece_attack(us, t, from, occ) & target;
+    return list ? emit(list, n, us, t, from, to) : n + count_moves(us, t, from, to);
 }
 
-/* moves of every piece of ours but the king (and, in standard shogi, pins
- * respected); with list NULL they are only counted */
-static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude)
+/* the same for the pieces pcs, all of type t: inlined with t a constant, so
+ * each type gets its own loop with no switch; the two 64-bit halves are
+ * walked apart, cheaper than popping the 128-bit value */
+SG_INLINE int gen_type(sg_move *list, int n, sg_color us, sg_ptype t, sg_bb pcs, sg_bb occ, sg_bb target)
+{
+    for (uint64_t w = (uint64_t)pcs; w; w &= w - 1) n = gen_one(list, n, us, t, __builtin_ctzll(w), occ, target);
+    for (uint64_t w = (uint64_t)(pcs >> 64); w; w &= w - 1) n = gen_one(list, n, us, t, 64 + __builtin_ctzll(w), occ, target);
+    return n;
+}
+
+/* moves of every piece of ours but those in exclude (the king, in standard
+ * shogi), pinned pieces kept on their line to the king on ksq; with list
+ * NULL they are only counted */
+SG_INLINE int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude)
 {
     sg_color us = p->side;
     sg_bb occ = sg_pos_occupied(p);
-    sg_bb pcs = p->by_color[us] & ~exclude;
+    const sg_bb *T = p->by_type;
+    sg_bb own = p->by_color[us] & ~exclude, unpinned = own & ~pinned;
+    sg_bb pawns = unpinned & T[SG_PAWN];
     if (!list) {
-        /* counting only: the unpinned pawns all at once, one step forward is one
-         * bit down for black, up for white (squares are file-major); the edge
-         * rank mask keeps a pawn on the last rank (a lenient diagram) in its file */
-        sg_bb pawns = pcs & p->by_type[SG_PAWN] & ~pinned;
+        /* the pawns all at once: one step forward is one bit down for black,
+         * up for white (squares are file-major); the edge rank mask keeps a
+         * pawn on the last rank (a lenient diagram) in its file */
         sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
         n += sg_bb_count(to) + sg_bb_count(to & sg_T.zone[us]) - sg_bb_count(to & dead_mask(us, SG_PAWN));
-        pcs &= ~pawns;
+    } else {
+        n = gen_type(list, n, us, SG_PAWN, pawns, occ, target);
     }
-    while (pcs) {
-        sg_square from = sg_bb_pop(&pcs);
+    n = gen_type(list, n, us, SG_LANCE, unpinned & T[SG_LANCE], occ, target);
+    n = gen_type(list, n, us, SG_KNIGHT, unpinned & T[SG_KNIGHT], occ, target);
+    n = gen_type(list, n, us, SG_SILVER, unpinned & T[SG_SILVER], occ, target);
+    sg_bb golds = unpinned & (T[SG_GOLD] | T[SG_PRO_PAWN] | T[SG_PRO_LANCE] | T[SG_PRO_KNIGHT] | T[SG_PRO_SILVER]);
+    if (!list) {
+        /* counted together: the same steps, no promotion */
+        n = gen_type(NULL, n, us, SG_GOLD, golds, occ, target);
+    } else {
+        for (sg_ptype t = SG_GOLD; t <= SG_PRO_SILVER; t++) n = gen_type(list, n, us, t, golds & T[t], occ, target);
+    }
+    n = gen_type(list, n, us, SG_BISHOP, unpinned & T[SG_BISHOP], occ, target);
+    n = gen_type(list, n, us, SG_ROOK, unpinned & T[SG_ROOK], occ, target);
+    n = gen_type(list, n, us, SG_HORSE, unpinned & T[SG_HORSE], occ, target);
+    n = gen_type(list, n, us, SG_DRAGON, unpinned & T[SG_DRAGON], occ, target);
+    sg_bb rest = unpinned & (T[SG_ELEPHANT] | T[SG_PRINCE] | T[SG_KING]);
+    sg_bb pins = own & pinned;
+    if (!(rest | pins)) return n;
+    /* the rare ones: Sho's pieces and royals, and pinned pieces */
+    n = gen_type(list, n, us, SG_ELEPHANT, rest & T[SG_ELEPHANT], occ, target);
+    n = gen_type(list, n, us, SG_PRINCE, rest & T[SG_PRINCE], occ, target);
+    n = gen_type(list, n, us, SG_KING, rest & T[SG_KING], occ, target);
+    while (pins) {
+        sg_square from = sg_bb_pop(&pins);
         sg_ptype t = sg_piece_type(p->board[from]);
-        sg_bb to = attacks_of(us, t, from, occ) & target;
-        if (sg_bb_test(pinned, from)) to &= sg_T.line[ksq][from];
+        sg_bb to = sg_piece_attack(us, t, from, occ) & target & sg_T.line[ksq][from];
         n = list ? emit(list, n, us, t, from, to) : n + count_moves(us, t, from, to);
     }
     return n;
@@ -145,7 +174,7 @@ static int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb
 /* ---- standard shogi: legal directly ------------------------------------------ */
 /* With count_only nothing is listed, only counted (bulk counting at perft
  * leaves); the return value is the number of legal moves either way. */
-static int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only)
+SG_INLINE int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only)
 {
     sg_color us = p->side, them = sg_opp(us);
     sg_square ksq = p->king[us];

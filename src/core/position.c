@@ -94,21 +94,21 @@ sg_bb sg_attackers_to(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)
 
 bool sg_square_attacked(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)
 {
-    sg_color o = sg_opp(c);
     const sg_bb *T = p->by_type;
     sg_bb own = p->by_color[c];
-    /* steppers first: one table lookup each */
-    if (sg_T.step[o][SG_GOLD][s] & own & (T[SG_GOLD] | T[SG_PRO_PAWN] | T[SG_PRO_LANCE] | T[SG_PRO_KNIGHT] | T[SG_PRO_SILVER]))
-        return true;
-    if (sg_T.step[o][SG_KING][s] & own & (T[SG_KING] | T[SG_PRINCE] | T[SG_HORSE] | T[SG_DRAGON])) return true;
-    if (sg_T.step[o][SG_SILVER][s] & own & T[SG_SILVER]) return true;
-    if (sg_T.step[o][SG_PAWN][s] & own & T[SG_PAWN]) return true;
-    if (sg_T.step[o][SG_KNIGHT][s] & own & T[SG_KNIGHT]) return true;
-    if (sg_T.step[o][SG_ELEPHANT][s] & own & T[SG_ELEPHANT]) return true;
-    sg_bb rooks = own & (T[SG_ROOK] | T[SG_DRAGON]), lances = own & T[SG_LANCE];
-    if ((rooks | lances) && (sg_file_attack(s, occ) & (rooks | (lances & sg_T.forward_ray[o][s])))) return true;
+    /* steppers other than the knight stand next to s: ask the few that do */
+    sg_bb near = sg_T.step[SG_BLACK][SG_KING][s] & own;
+    while (near) {
+        sg_square f = sg_bb_pop(&near);
+        if (sg_bb_test(sg_T.step[c][sg_piece_type(p->board[f])][f], s)) return true;
+    }
+    if (sg_T.step[sg_opp(c)][SG_KNIGHT][s] & own & T[SG_KNIGHT]) return true;
+    /* sliders: only those on a line through s, found on an empty board first */
+    sg_bb rooks = own & (T[SG_ROOK] | T[SG_DRAGON]) & sg_T.rook_empty[s];
+    sg_bb lances = own & T[SG_LANCE] & sg_T.forward_ray[sg_opp(c)][s];
+    if ((rooks | lances) && (sg_file_attack(s, occ) & (rooks | lances))) return true;
     if (rooks && (sg_line_attack(1, s, occ) & rooks)) return true;
-    sg_bb bishops = own & (T[SG_BISHOP] | T[SG_HORSE]);
+    sg_bb bishops = own & (T[SG_BISHOP] | T[SG_HORSE]) & sg_T.bishop_empty[s];
     return bishops && (sg_bishop_attack(s, occ) & bishops);
 }
 
@@ -127,8 +127,8 @@ sg_bb sg_pos_blockers(const sg_pos *p, sg_color c)
     const sg_bb *T = p->by_type;
     /* enemy sliders that would hit the king on an empty board */
     sg_bb snipers = ((sg_T.forward_ray[c][k] & T[SG_LANCE])
-                   | (sg_bishop_attack(k, 0) & (T[SG_BISHOP] | T[SG_HORSE]))
-                   | (sg_rook_attack(k, 0) & (T[SG_ROOK] | T[SG_DRAGON]))) & p->by_color[o];
+                   | (sg_T.bishop_empty[k] & (T[SG_BISHOP] | T[SG_HORSE]))
+                   | (sg_T.rook_empty[k] & (T[SG_ROOK] | T[SG_DRAGON]))) & p->by_color[o];
     sg_bb occ = sg_pos_occupied(p), pinned = 0;
     while (snipers) {
         sg_square s = sg_bb_pop(&snipers);
@@ -185,7 +185,7 @@ static sg_bb checkers_after(const sg_pos *p, sg_color us, sg_move m)
     sg_square from = sg_move_from(m);
     sg_bb line = sg_T.line[k][from] & p->by_color[us];
     if (!line) return c;
-    if (sg_bb_test(sg_rook_attack(k, 0), from))
+    if (sg_bb_test(sg_T.rook_empty[k], from))
         return c | (line & ((sg_rook_attack(k, occ) & (T[SG_ROOK] | T[SG_DRAGON]))
                             | (sg_lance_attack(them, k, occ) & T[SG_LANCE])));
     return c | (line & sg_bishop_attack(k, occ) & (T[SG_BISHOP] | T[SG_HORSE]));

@@ -7,6 +7,15 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+/* for the hot helpers whose callers count on them being inlined with
+ * constant arguments (a piece type, say): compilers' size limits otherwise
+ * keep a few of them out of line, which costs a switch per call */
+#if defined(__GNUC__)
+#define SG_INLINE static inline __attribute__((always_inline))
+#else
+#define SG_INLINE static inline
+#endif
+
 /* ---- colours ------------------------------------------------------------ */
 typedef enum { SG_BLACK = 0, SG_WHITE = 1 } sg_color; /* sente, gote */
 #define SG_COLOR_NB 2

@@ -133,5 +133,8 @@ void sg_bitboard_init(void)
         sg_T.bishop_empty[s] = sg_bishop_attack(s, 0);
         for (int c = 0; c < SG_COLOR_NB; c++)
             sg_T.promotion_to[c][s] = sg_bb_test(sg_T.zone[c], s) ? SG_BB_ALL : sg_T.zone[c];
+        sg_bb one = sg_T.step[SG_BLACK][SG_KING][s], two = one;
+        for (sg_bb k = one; k;) two |= sg_T.step[SG_BLACK][SG_KING][sg_bb_pop(&k)];
+        sg_T.within_two[s] = two & ~sg_bb_sq(s);
     }
 }

@@ -39,6 +39,7 @@ typedef struct {
     sg_bb forward_ray[SG_COLOR_NB][SG_SQ_NB]; /* a lance's ray on an empty board */
     sg_bb rook_empty[SG_SQ_NB], bishop_empty[SG_SQ_NB]; /* their rays on an empty board */
     sg_bb promotion_to[SG_COLOR_NB][SG_SQ_NB]; /* where a move from a square may promote */
+    sg_bb within_two[SG_SQ_NB];       /* squares one or two king steps away */
     /* slider tables: per line (0 file, 1 rank, 2 diagonal, 3 anti-diagonal),
      * per square, 128 entries indexed by the occupancy of the line's inner squares */
     sg_bb line_occ_mask[4][SG_SQ_NB];

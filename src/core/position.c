@@ -76,20 +76,23 @@ bool sg_pos_is_ok(const sg_pos *p, const char **why)
 /* ---- attacks --------------------------------------------------------------------- */
 sg_bb sg_attackers_to(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)
 {
-    sg_color o = sg_opp(c);
     const sg_bb *T = p->by_type;
-    sg_bb golds = T[SG_GOLD] | T[SG_PRO_PAWN] | T[SG_PRO_LANCE] | T[SG_PRO_KNIGHT] | T[SG_PRO_SILVER];
-    sg_bb kings = T[SG_KING] | T[SG_PRINCE] | T[SG_HORSE] | T[SG_DRAGON];
-    sg_bb a = (sg_T.step[o][SG_PAWN][s] & T[SG_PAWN])
-            | (sg_T.step[o][SG_KNIGHT][s] & T[SG_KNIGHT])
-            | (sg_T.step[o][SG_SILVER][s] & T[SG_SILVER])
-            | (sg_T.step[o][SG_GOLD][s] & golds)
-            | (sg_T.step[o][SG_KING][s] & kings)
-            | (sg_T.step[o][SG_ELEPHANT][s] & T[SG_ELEPHANT])
-            | (sg_lance_attack(o, s, occ) & T[SG_LANCE])
-            | (sg_bishop_attack(s, occ) & (T[SG_BISHOP] | T[SG_HORSE]))
-            | (sg_rook_attack(s, occ) & (T[SG_ROOK] | T[SG_DRAGON]));
-    return a & p->by_color[c];
+    sg_bb own = p->by_color[c], a = 0;
+    /* as sg_square_attacked below: the steppers next to s, then the sliders
+     * on a line through it */
+    sg_bb near = sg_T.step[SG_BLACK][SG_KING][s] & own;
+    while (near) {
+        sg_square f = sg_bb_pop(&near);
+        if (sg_bb_test(sg_T.step[c][sg_piece_type(p->board[f])][f], s)) a |= sg_bb_sq(f);
+    }
+    a |= sg_T.step[sg_opp(c)][SG_KNIGHT][s] & own & T[SG_KNIGHT];
+    sg_bb rooks = own & (T[SG_ROOK] | T[SG_DRAGON]) & sg_T.rook_empty[s];
+    sg_bb lances = own & T[SG_LANCE] & sg_T.forward_ray[sg_opp(c)][s];
+    if (rooks | lances) a |= sg_file_attack(s, occ) & (rooks | lances);
+    if (rooks) a |= sg_line_attack(1, s, occ) & rooks;
+    sg_bb bishops = own & (T[SG_BISHOP] | T[SG_HORSE]) & sg_T.bishop_empty[s];
+    if (bishops) a |= sg_bishop_attack(s, occ) & bishops;
+    return a;
 }
 
 bool sg_square_attacked(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)

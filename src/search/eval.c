@@ -111,15 +111,6 @@ int sg_eval_psq_delta(const sg_pos *p, sg_move m)
     return us == SG_BLACK ? d : -d;
 }
 
-/* the squares within one and within two king steps of sq */
-static void rings(sg_color c, sg_square sq, sg_bb *one, sg_bb *two)
-{
-    sg_bb r = sg_tab->step[c][SG_KING][sq], n = r, k = r;
-    while (k) n |= sg_tab->step[c][SG_KING][sg_bb_pop(&k)];
-    *one = r;
-    *two = n & ~sg_bb_sq(sq);
-}
-
 /* the positional part for colour c (positive is good for c) */
 typedef struct { sg_bb one[SG_COLOR_NB], two[SG_COLOR_NB]; } king_rings;
 
@@ -176,7 +167,10 @@ int sg_eval_builtin_with(const sg_pos *p, int material, int psq)
     int s = material + psq;
     king_rings kr = {{0, 0}, {0, 0}};
     for (int c = 0; c < SG_COLOR_NB; c++)
-        if (p->king[c] != SG_SQ_NONE) rings((sg_color)c, p->king[c], &kr.one[c], &kr.two[c]);
+        if (p->king[c] != SG_SQ_NONE) {
+            kr.one[c] = sg_tab->step[SG_BLACK][SG_KING][p->king[c]];
+            kr.two[c] = sg_tab->within_two[p->king[c]];
+        }
     s += side_terms(p, SG_BLACK, &kr) - side_terms(p, SG_WHITE, &kr);
     s = p->side == SG_BLACK ? s : -s;
     return s + 20; /* the side to move's tempo */

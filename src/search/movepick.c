@@ -40,46 +40,38 @@ void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n
     }
 }
 
-/* Picks the first SORT_AFTER moves by selection (a cut node rarely needs more),
- * then sorts the rest once: an all node, or one that prunes late moves, would
- * otherwise scan every remaining move for each pick (n^2 with 150 moves). */
-enum { SORT_AFTER = 6 };
-
-/* insertion sort, best first, of the moves scored above 0 (the captures, the
- * killers, quiet moves with a good history); the others follow in their
- * generation order: most quiet moves have no history, and sorting them all
- * cost more than the order gained */
-static void sort_rest(sg_move *moves, int *scores, int from, int n)
+void sg_movepick_partition(sg_move *moves, int *scores, int n)
 {
-    int end = from;   /* moves[from, end) are sorted */
-    for (int j = from; j < n; j++) {
-        if (scores[j] <= 0) continue;
-        sg_move m = moves[j];
-        int sc = scores[j];
-        moves[j] = moves[end];
-        scores[j] = scores[end];
-        int k = end++;
-        while (k > from && scores[k - 1] < sc) {
-            moves[k] = moves[k - 1];
-            scores[k] = scores[k - 1];
-            k--;
+    /* stable: the rest keep their generation order */
+    sg_move rest[SG_MAX_MOVES];
+    int g = 0, r = 0;
+    for (int i = 0; i < n; i++) {
+        if (scores[i] > 0) {
+            moves[g] = moves[i];
+            scores[g++] = scores[i];
+        } else {
+            rest[r++] = moves[i];
         }
-        moves[k] = m;
-        scores[k] = sc;
+    }
+    for (int k = 0; k < r; k++) {
+        moves[g + k] = rest[k];
+        scores[g + k] = 0;
     }
 }
 
+/* The moves scored above 0 (the table move, captures, killers, quiet moves
+ * with a good history) are put first by sg_movepick_partition; they are
+ * handed out best first by selection among themselves, the others then in
+ * generation order: most quiet moves have no history, and ordering them all
+ * cost more than the order gained (measured: selecting among the good ones
+ * only is cheaper than sorting them once after the first picks). */
 bool sg_movepick_next(sg_move *moves, int *scores, int n, int *i, sg_move *out)
 {
     if (*i >= n) return false;
-    if (*i >= SORT_AFTER) {
-        if (*i == SORT_AFTER) sort_rest(moves, scores, *i, n);
-        *out = moves[(*i)++];
-        return true;
-    }
     int best = *i;
-    for (int j = *i + 1; j < n; j++)
-        if (scores[j] > scores[best]) best = j;
+    if (scores[best] > 0)
+        for (int j = *i + 1; j < n && scores[j] > 0; j++)
+            if (scores[j] > scores[best]) best = j;
     sg_move m = moves[best];
     int sc = scores[best];
     moves[best] = moves[*i];

@@ -1,6 +1,6 @@
 /* Move ordering for the game-tree search: scores a list of legal moves, then
- * hands them out best first (a selection sort for the first few, as cut
- * nodes rarely need more, then the rest sorted once).
+ * hands them out best first (a selection among those scored above 0, the
+ * rest in generation order).
  * Order: the table's move; captures by most valuable victim, least valuable
  * attacker (promotions count as a gain); the two killers of the ply; the other
  * quiet moves by their history score. */
@@ -22,9 +22,12 @@ int sg_movepick_mvv_lva(const sg_pos *p, sg_move m);
 /* h is only read */
 void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n, sg_move tt_move,
                        const sg_move killers[2], sg_butterfly *h);
+/* puts the moves scored above 0 first, the others after them in their
+ * order (their scores then read 0); call it after scoring, before picking */
+void sg_movepick_partition(sg_move *moves, int *scores, int n);
 /* the best remaining move at index *i (swapped into place); false when done.
- * Call it with *i counting up from 0 over the same arrays (the rest is sorted
- * once after the first few picks). */
+ * Call it with *i counting up from 0 over the same partitioned arrays: the
+ * moves scored above 0 come best first, the others in their order. */
 bool sg_movepick_next(sg_move *moves, int *scores, int n, int *i, sg_move *out);
 
 /* history after a quiet move caused a cutoff at depth (and the quiet moves

@@ -278,6 +278,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
             if (!sg_move_is_tactical(&s->pos, checks[j])) moves[n++] = checks[j];
     }
     sg_movepick_score(&s->pos, moves, scores, n, tt_move, NULL, &s->history);
+    sg_movepick_partition(moves, scores, n);
     int i = 0;
     sg_move m;
     while (sg_movepick_next(moves, scores, n, &i, &m)) {
@@ -410,6 +411,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                         if (moves[k] != tt_move && !sg_move_is_tactical(&s->pos, moves[k]))
                             scores[k] += s->o->order(s->o->order_ud, &s->pos, moves[k]);
                 }
+                sg_movepick_partition(moves, scores, n);
             }
             if (!sg_movepick_next(moves, scores, n, &picked, &m)) break;
         }

@@ -9,7 +9,8 @@
 #              /work/anchors/YaneuraOu-material) is an executable; built outside
 #              the repository, never committed.
 # Each row: the nodes per second of the last info line, and the ratios the
-# issue asks for (lua/built-in >= 0.25; built-in/anchor >= 1.0).
+# issue asks for (lua/built-in >= 0.25; built-in/anchor >= 1.0, the median of
+# SEARCH_PAIRS back-to-back pairs).
 cd "$(dirname "$0")/../.." || exit 2
 MS=${SEARCH_MS:-2000}
 ANCHOR=${YANEURAOU_MATERIAL:-/work/anchors/YaneuraOu-material}
@@ -36,6 +37,11 @@ setoption name NetworkDelay value 0
 setoption name NetworkDelay2 value 0
 setoption name MinimumThinkingTime value 1
 '
+# SEARCH_PAIRS (default 3) back-to-back runs of the built-in and the anchor per
+# position, the median of their ratios: this VM's speed drifts by half from one
+# run to the next, and a single pair says little
+pairs=${SEARCH_PAIRS:-3}
+median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'; }
 echo "$POSITIONS" | while IFS= read -r sfen; do
     [ -n "$sfen" ] || continue
     b=$(nps "build/komadai --usi" 'setoption name USI_Hash value 64
@@ -44,8 +50,16 @@ echo "$POSITIONS" | while IFS= read -r sfen; do
 ' "$sfen")
     row=$(awk -v b="$b" -v l="$l" 'BEGIN {printf "built-in %8.0f  lua pst %8.0f (%.2f of built-in)", b, l, (b > 0 ? l / b : 0)}')
     if [ -n "$have_anchor" ]; then
-        a=$(nps "$ANCHOR" "$anchor_setup" "$sfen")
-        row="$row$(awk -v a="$a" -v b="$b" 'BEGIN {printf "  anchor %8.0f (built-in %.2fx)", a, (a > 0 ? b / a : 0)}')"
+        ratios=$(i=0; while [ $i -lt "$pairs" ]; do
+            [ $i -gt 0 ] && b=$(nps "build/komadai --usi" 'setoption name USI_Hash value 64
+' "$sfen")
+            a=$(nps "$ANCHOR" "$anchor_setup" "$sfen")
+            awk -v a="$a" -v b="$b" 'BEGIN {printf "%.3f %d\n", (a > 0 ? b / a : 0), a}'
+            i=$((i + 1)); done)
+        a=$(echo "$ratios" | awk '{print $2}' | median)
+        r=$(echo "$ratios" | awk '{print $1}' | median)
+        all=$(echo "$ratios" | awk '{printf "%s%.2f", (NR > 1 ? " " : ""), $1}')
+        row="$row$(awk -v a="$a" -v r="$r" -v all="$all" 'BEGIN {printf "  anchor %8.0f (built-in %.2fx, median of %s)", a, r, all}')"
     fi
     echo "  $(echo "$sfen" | cut -c1-24)...  $row"
 done

@@ -687,6 +687,7 @@ void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
     int max_depth = o->depth > 0 ? o->depth : DEFAULT_MAX_DEPTH;
     if (max_depth > SG_MAX_PLY - 8) max_depth = SG_MAX_PLY - 8;
     fill_report(s, out, 0, 1);  /* a move even if the first iteration is cut short */
+    out->score = out->line[0].score = 0;   /* unsearched, not lost (-INF would read as mated: "go nodes 1" resigned) */
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
         s->seldepth = 0;

@@ -83,6 +83,9 @@ mark; send "isready"; check "alive after bad input" "readyok"
 # the position before the refused ones is kept: after 7g7f 3c3d?  no: "position startpos"
 mark; send "go depth 1 searchmoves 1g1f"; check "searchmoves" "bestmove 1g1f"
 mark; send "go nodes 3000"; check "go nodes" "bestmove "
+# a search cut before its first iteration ends still moves (it resigned once)
+mark; send "go nodes 1"; check "go nodes 1" "bestmove "
+since | grep -q "bestmove resign" && bad "go nodes 1 resigned" || ok
 
 # stop, infinite, ponder, clocks
 mark; send "position startpos moves 7g7f"; send "go infinite"; sleep 0.5

@@ -416,6 +416,11 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             if (!sg_movepick_next(moves, scores, n, &picked, &m)) break;
         }
         i++;
+        /* late in the order, past the good moves (captures, promotions,
+         * killers and quiet moves with a good history come first): the rest
+         * are quiet moves nobody vouches for, checks included, and none is
+         * searched */
+        if (n > 0 && prunable && count > 0 && i > late && scores[picked - 1] <= 0 && best > -SG_SCORE_MATE_MIN) break;
         bool tactical = sg_move_is_tactical(&s->pos, m);
         /* shallow moves pruned before they are made: quiet ones that give no
          * check when late in the order (i: moves picked so far), when even a

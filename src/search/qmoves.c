@@ -19,37 +19,63 @@ static bool can_stay(sg_color c, sg_ptype t, sg_square to)
     return true;
 }
 
-int sg_gen_tactical(const sg_pos *p, sg_move *moves)
+/* what the pieces of one side share while their captures are listed */
+typedef struct {
+    sg_color us, them;
+    sg_bb own, enemy, occ, zone, pinned;
+    sg_square ksq;
+} tactical_ctx;
+
+/* the captures and promotions of the pieces pcs, all of type t: inlined with
+ * t a constant, so each type gets its own loop with no switch */
+SG_INLINE int tactical_type(const sg_pos *p, const tactical_ctx *c, sg_move *moves, int n, sg_ptype t, sg_bb pcs)
 {
-    if (p->variant != SG_STANDARD || sg_in_check(p) || p->king[p->side] == SG_SQ_NONE) return filtered(p, moves);
-    sg_color us = p->side, them = sg_opp(us);
-    sg_bb own = p->by_color[us], enemy = p->by_color[them], occ = own | enemy;
-    sg_square ksq = p->king[us];
-    sg_bb pinned = sg_pos_blockers(p, us) & own;
-    sg_bb zone = sg_tab->zone[us];
-    int n = 0;
-    sg_bb pieces = own;
-    while (pieces) {
-        sg_square from = sg_bb_pop(&pieces);
-        sg_ptype t = sg_piece_type(p->board[from]);
-        sg_bb att = sg_piece_attack(us, t, from, occ) & ~own;
-        bool promotes = sg_pt_can_promote(t);
-        sg_bb targets = att & enemy;
-        if (promotes) targets |= sg_bb_test(zone, from) ? att : att & zone;
-        if (sg_bb_test(pinned, from)) targets &= sg_tab->line[ksq][from];
+    bool promotes = sg_pt_can_promote(t);
+    while (pcs) {
+        sg_square from = sg_bb_pop(&pcs);
+        sg_bb att = sg_piece_attack(c->us, t, from, c->occ) & ~c->own;
+        bool from_zone = sg_bb_test(c->zone, from);
+        sg_bb targets = att & c->enemy;
+        if (promotes) targets |= from_zone ? att : att & c->zone;
+        if (sg_bb_test(c->pinned, from)) targets &= sg_tab->line[c->ksq][from];
         while (targets) {
             sg_square to = sg_bb_pop(&targets);
-            if (t == SG_KING) {
-                if (sg_square_attacked(p, to, them, occ ^ sg_bb_sq(from))) continue;
-            }
-            bool capture = sg_bb_test(enemy, to);
-            if (promotes && (sg_bb_test(zone, from) || sg_bb_test(zone, to))) {
+            if (t == SG_KING && sg_square_attacked(p, to, c->them, c->occ ^ sg_bb_sq(from))) continue;
+            bool capture = sg_bb_test(c->enemy, to);
+            if (promotes && (from_zone || sg_bb_test(c->zone, to))) {
                 moves[n++] = sg_move_make(from, to, t, true);
-                if (capture && can_stay(us, t, to)) moves[n++] = sg_move_make(from, to, t, false);
+                if (capture && can_stay(c->us, t, to)) moves[n++] = sg_move_make(from, to, t, false);
             } else if (capture) {
                 moves[n++] = sg_move_make(from, to, t, false);
             }
         }
     }
     return n;
+}
+
+int sg_gen_tactical(const sg_pos *p, sg_move *moves)
+{
+    if (p->variant != SG_STANDARD || sg_in_check(p) || p->king[p->side] == SG_SQ_NONE) return filtered(p, moves);
+    tactical_ctx c;
+    c.us = p->side;
+    c.them = sg_opp(c.us);
+    c.own = p->by_color[c.us];
+    c.enemy = p->by_color[c.them];
+    c.occ = c.own | c.enemy;
+    c.ksq = p->king[c.us];
+    c.pinned = sg_pos_blockers(p, c.us) & c.own;
+    c.zone = sg_tab->zone[c.us];
+    const sg_bb *T = p->by_type;
+    sg_bb own = c.own;
+    int n = 0;
+    n = tactical_type(p, &c, moves, n, SG_PAWN, own & T[SG_PAWN]);
+    n = tactical_type(p, &c, moves, n, SG_LANCE, own & T[SG_LANCE]);
+    n = tactical_type(p, &c, moves, n, SG_KNIGHT, own & T[SG_KNIGHT]);
+    n = tactical_type(p, &c, moves, n, SG_SILVER, own & T[SG_SILVER]);
+    for (sg_ptype t = SG_GOLD; t <= SG_PRO_SILVER; t++) n = tactical_type(p, &c, moves, n, t, own & T[t]);
+    n = tactical_type(p, &c, moves, n, SG_BISHOP, own & T[SG_BISHOP]);
+    n = tactical_type(p, &c, moves, n, SG_ROOK, own & T[SG_ROOK]);
+    n = tactical_type(p, &c, moves, n, SG_HORSE, own & T[SG_HORSE]);
+    n = tactical_type(p, &c, moves, n, SG_DRAGON, own & T[SG_DRAGON]);
+    return tactical_type(p, &c, moves, n, SG_KING, own & T[SG_KING]);
 }

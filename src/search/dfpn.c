@@ -710,7 +710,7 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
          * the search did; the searches start with the table's best move */
         if (pass == 1)
             for (int i = 1; i < n; i++)
-                if (moves[i] == tr.best) { sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t; }
+                if (tr.best && sg_tt_move_bits(moves[i]) == tr.best) { sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t; }
         int pick = -1, pick_len = 0;
         for (int i = 0; i < n && !got; i++) {
             if (pass == 2 && known[i] >= 0) continue;

@@ -7,6 +7,8 @@
 #include <sys/mman.h>
 #include "tt.h"
 
+_Static_assert(sizeof(sg_tt_entry) == 32, "a table entry is 32 bytes, a cluster two cache lines");
+
 struct sg_tt {
     sg_tt_entry *e;
     size_t clusters;
@@ -25,11 +27,11 @@ sg_tt *sg_tt_new(size_t bytes)
     size_t total = clusters * SG_TT_CLUSTER * sizeof(sg_tt_entry);
     /* 2 MiB alignment lets the kernel back the table with huge pages: far
      * fewer TLB misses on the random probes that dominate the search */
-    size_t align = total >= ((size_t)4 << 20) ? ((size_t)2 << 20) : 64;
+    size_t align = total >= ((size_t)4 << 20) ? ((size_t)2 << 20) : SG_TT_CLUSTER * sizeof(sg_tt_entry);
     void *mem = NULL;
     if (posix_memalign(&mem, align, total) != 0) { free(tt); return NULL; }
 #ifdef MADV_HUGEPAGE
-    if (align > 64) madvise(mem, total, MADV_HUGEPAGE);
+    if (align >= ((size_t)2 << 20)) madvise(mem, total, MADV_HUGEPAGE);
 #endif
     memset(mem, 0, total);
     tt->e = mem;
@@ -69,36 +71,57 @@ void sg_tt_prefetch(sg_tt *tt, uint64_t key)
     for (size_t i = 0; i < SG_TT_CLUSTER * sizeof(sg_tt_entry); i += 64) __builtin_prefetch(c + i);
 }
 
+static inline bool entry_live(const sg_tt_entry *e, uint8_t gen) { return (uint8_t)(e->hand >> 56) == gen; }
+static inline uint64_t entry_hand(const sg_tt_entry *e) { return e->hand & SG_TT_HAND_MASK; }
+/* a path-dependent no-mate holds for one path and one depth */
+static inline uint32_t rep_tag(uint32_t path, int depth) { return path ^ ((uint32_t)depth * 0x9E3779B1u); }
+
+/* work as a 16-bit float: 5 bits of exponent e, 11 of mantissa m; the value
+ * is m when e is 0, else (2048 + m) << (e - 1) (up to 2^42, within 1/2048) */
+static inline uint64_t work_get(uint16_t c)
+{
+    unsigned e = c >> 11, m = c & 0x7FF;
+    return e == 0 ? m : (uint64_t)(2048 + m) << (e - 1);
+}
+static inline uint16_t work_put(uint64_t w)
+{
+    if (w < 2048) return (uint16_t)w;
+    unsigned b = 63 - (unsigned)__builtin_clzll(w), e = b - 10;
+    if (e > 31) return 0xFFFF;
+    return (uint16_t)(e << 11 | (unsigned)((w >> (e - 1)) - 2048));
+}
+
 void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t path, sg_tt_probe_result *r)
 {
     sg_tt_entry *c = sg_tt_cluster(tt, key);
     r->found = false;
-    r->pn = 1; r->dn = 1; r->len = 0; r->dd = 0; r->rep = false; r->best = SG_MOVE_NONE;
+    r->pn = 1; r->dn = 1; r->len = 0; r->dd = 0; r->rep = false; r->best = 0;
     int mate = SG_TT_NO_LEN;
-    sg_move mate_move = SG_MOVE_NONE;
+    uint32_t mate_move = 0;
     uint64_t mate_hand = 0;
     r->hand = hand;
     bool exact_found = false;
     for (int i = 0; i < SG_TT_CLUSTER; i++) {
         sg_tt_entry *e = c + i;
-        if (e->key != key || e->gen != tt->gen) continue;
-        if (e->mate_len != SG_TT_NO_LEN && e->mate_len <= depth && sg_hand_ge(hand, e->hand)) {
-            if (e->mate_len < mate) { mate = e->mate_len; mate_move = e->best; mate_hand = e->hand; }
+        if (e->key != key || !entry_live(e, tt->gen)) continue;
+        uint64_t eh = entry_hand(e);
+        if (e->mate_len != SG_TT_NO_LEN && e->mate_len <= depth && sg_hand_ge(hand, eh)) {
+            if (e->mate_len < mate) { mate = e->mate_len; mate_move = e->best; mate_hand = eh; }
             continue;
         }
-        if (e->nomate > depth && sg_hand_ge(e->hand, hand)) {
+        if (e->nomate > depth && sg_hand_ge(eh, hand)) {
             if (!r->found || r->pn != SG_PN_INF || r->rep || e->nomate - 1 > r->dd) {
-                r->found = true; r->pn = SG_PN_INF; r->dn = 0; r->rep = false; r->hand = e->hand;
+                r->found = true; r->pn = SG_PN_INF; r->dn = 0; r->rep = false; r->hand = eh;
                 r->dd = e->nomate - 1;
             }
             continue;
         }
-        if (e->hand == hand && !exact_found && !(r->found && r->dn == 0 && !r->rep)) {
-            if (e->rep) {
-                if (e->path == path && e->depth == depth) {
+        if (eh == hand && !exact_found && !(r->found && r->dn == 0 && !r->rep)) {
+            if (e->dn == 0) {
+                if (e->pn == rep_tag(path, depth)) {
                     r->found = true; r->pn = SG_PN_INF; r->dn = 0; r->rep = true; exact_found = true;
                 }
-            } else if (e->pn && e->dn) {
+            } else {
                 r->found = true; r->pn = e->pn; r->dn = e->dn; r->best = e->best; exact_found = true;
             }
         }
@@ -113,37 +136,36 @@ void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_
 {
     sg_tt_entry *c = sg_tt_cluster(tt, key), *e = NULL, *victim = c;
     uint8_t gen = tt->gen;
-    bool victim_free = victim->gen != gen;
+    bool victim_free = !entry_live(victim, gen);
     for (int i = 0; i < SG_TT_CLUSTER; i++) {
-        bool is_free = c[i].gen != gen;
-        if (!is_free && c[i].key == key && c[i].hand == hand) { e = c + i; break; }
+        bool is_free = !entry_live(c + i, gen);
+        if (!is_free && c[i].key == key && entry_hand(c + i) == hand) { e = c + i; break; }
         if (is_free) { if (!victim_free) { victim = c + i; victim_free = true; } }
         else if (!victim_free && c[i].work < victim->work) victim = c + i;
     }
     if (!e) {
         e = victim;
-        memset(e, 0, sizeof *e);
-        e->gen = gen;
         e->key = key;
-        e->hand = hand;
+        e->hand = hand | (uint64_t)gen << 56;
         e->mate_len = SG_TT_NO_LEN;
+        e->nomate = 0;
+        e->best = 0;
         e->pn = 1; e->dn = 1;
-        e->depth = (uint16_t)depth;
+        e->work = 0;
     }
-    uint64_t w = (uint64_t)e->work + a->work;
-    e->work = w > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)w;
+    e->work = work_put(work_get(e->work) + a->work);
     if (a->pn == 0) {
-        if (a->len < e->mate_len) { e->mate_len = (uint16_t)a->len; e->best = a->best; }
+        if (a->len < e->mate_len) { e->mate_len = (uint16_t)a->len; e->best = (uint16_t)sg_tt_move_bits(a->best); }
     } else if (a->dn == 0) {
         if (!a->rep) {
             int nm = (a->dd > depth ? a->dd : depth) + 1;
             if (nm > SG_DEPTH_INF + 1) nm = SG_DEPTH_INF + 1;
             if (nm > e->nomate) e->nomate = (uint16_t)nm;
         } else {
-            e->rep = 1; e->path = a->path; e->depth = (uint16_t)depth; e->pn = SG_PN_INF; e->dn = 0;
+            e->pn = rep_tag(a->path, depth); e->dn = 0;
         }
     } else {
-        e->rep = 0; e->pn = a->pn; e->dn = a->dn; e->depth = (uint16_t)depth;
-        if (a->best) e->best = a->best;
+        e->pn = a->pn; e->dn = a->dn;
+        if (a->best) e->best = (uint16_t)sg_tt_move_bits(a->best);
     }
 }

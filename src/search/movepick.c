@@ -1,13 +1,13 @@
 /* Move ordering: see movepick.h. */
 #include "movepick.h"
+#include <stddef.h>
 #include "eval.h"
 
 enum {
     TT_SCORE = 1 << 30,
     CAPTURE_BASE = 1 << 28,
     KILLER1 = 1 << 27,
-    KILLER2 = KILLER1 - 1,
-    HISTORY_MAX = 1 << 20
+    KILLER2 = KILLER1 - 1
 };
 
 int sg_movepick_mvv_lva(const sg_pos *p, sg_move m)
@@ -26,7 +26,7 @@ int sg_movepick_mvv_lva(const sg_pos *p, sg_move m)
 }
 
 void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n, sg_move tt_move,
-                       const sg_move killers[2], sg_butterfly *h)
+                       const sg_move killers[2], const sg_move_stats *h, const sg_cont_rows *cr)
 {
     for (int i = 0; i < n; i++) {
         sg_move m = moves[i];
@@ -35,72 +35,99 @@ void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n
         else if (sg_move_is_tactical(p, m)) s = CAPTURE_BASE + sg_movepick_mvv_lva(p, m);
         else if (killers && m == killers[0]) s = KILLER1;
         else if (killers && m == killers[1]) s = KILLER2;
-        else s = h ? (*h)[p->side][sg_move_piece_after(m)][sg_move_to(m)] : 0;
+        else s = h ? sg_history_score(h, cr, p->side, m) : 0;
         scores[i] = s;
     }
 }
 
-void sg_movepick_partition(sg_move *moves, int *scores, int n)
+void sg_picker_init(sg_picker *pk, const sg_pos *p, sg_move *moves, int *scores, int n, sg_move tt_move,
+                    const sg_move killers[2], const sg_move_stats *h, const sg_cont_rows *cr)
 {
-    /* stable: the rest keep their generation order */
-    sg_move rest[SG_MAX_MOVES];
-    int g = 0, r = 0;
-    for (int i = 0; i < n; i++) {
-        if (scores[i] > 0) {
-            moves[g] = moves[i];
-            scores[g++] = scores[i];
+    *pk = (sg_picker){p, moves, scores, n, 0, 0, false, h, cr, NULL, NULL};
+    /* the first stage to the front, stable; the quiet moves after it in their order */
+    sg_move quiet[SG_MAX_MOVES];
+    int g = 0, q = 0;
+    for (int k = 0; k < n; k++) {
+        sg_move m = moves[k];
+        int sc;
+        if (m == tt_move) sc = TT_SCORE;
+        else if (sg_move_is_tactical(p, m)) sc = CAPTURE_BASE + sg_movepick_mvv_lva(p, m);
+        else if (killers && m == killers[0]) sc = KILLER1;
+        else if (killers && m == killers[1]) sc = KILLER2;
+        else { quiet[q++] = m; continue; }
+        moves[g] = m;
+        scores[g++] = sc;
+    }
+    for (int k = 0; k < q; k++) moves[g + k] = quiet[k];
+    pk->good_end = g;
+}
+
+/* The quiet moves are scored, then ordered once: those with a good history
+ * best first, then those with none, then those with a bad one (these two in
+ * generation order).  The search stops early among the quiet moves at
+ * shallow depths, so a full order would mostly sort moves nobody plays. */
+static void score_quiets(sg_picker *pk)
+{
+    if (pk->quiets_scored) return;
+    pk->quiets_scored = true;
+    sg_move *moves = pk->moves;
+    int *scores = pk->scores, g = pk->good_end, n = pk->n;
+    sg_move zero[SG_MAX_MOVES], bad[SG_MAX_MOVES];
+    int bad_score[SG_MAX_MOVES];
+    int top = g, nz = 0, nb = 0;
+    for (int k = g; k < n; k++) {
+        sg_move m = moves[k];
+        int sc = pk->h ? sg_history_score(pk->h, pk->cr, pk->p->side, m) : 0;
+        if (pk->bonus) sc += pk->bonus(pk->bonus_ud, pk->p, m);
+        if (sc > 0) {
+            /* insertion among the good ones, best first (stable) */
+            int j = top++;
+            while (j > g && scores[j - 1] < sc) {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
+                j--;
+            }
+            moves[j] = m;
+            scores[j] = sc;
+        } else if (sc == 0) {
+            zero[nz++] = m;
         } else {
-            rest[r++] = moves[i];
+            bad_score[nb] = sc;
+            bad[nb++] = m;
         }
     }
-    for (int k = 0; k < r; k++) {
-        moves[g + k] = rest[k];
-        scores[g + k] = 0;
+    for (int k = 0; k < nz; k++) {
+        moves[top] = zero[k];
+        scores[top++] = 0;
+    }
+    for (int k = 0; k < nb; k++) {
+        moves[top] = bad[k];
+        scores[top++] = bad_score[k];
     }
 }
 
-/* The moves scored above 0 (the table move, captures, killers, quiet moves
- * with a good history) are put first by sg_movepick_partition; they are
- * handed out best first by selection among themselves, the others then in
- * generation order: most quiet moves have no history, and ordering them all
- * cost more than the order gained (measured: selecting among the good ones
- * only is cheaper than sorting them once after the first picks). */
-bool sg_movepick_next(sg_move *moves, int *scores, int n, int *i, sg_move *out)
+bool sg_picker_next(sg_picker *pk, sg_move *out)
 {
-    if (*i >= n) return false;
-    int best = *i;
-    if (scores[best] > 0)
-        for (int j = *i + 1; j < n && scores[j] > 0; j++)
-            if (scores[j] > scores[best]) best = j;
+    int i = pk->i;
+    if (i >= pk->n) return false;
+    if (i >= pk->good_end) {
+        /* the quiet moves, in the order sg_picker_score_quiets gave them */
+        score_quiets(pk);
+        *out = pk->moves[i];
+        pk->i = i + 1;
+        return true;
+    }
+    sg_move *moves = pk->moves;
+    int *scores = pk->scores, best = i;
+    for (int j = i + 1; j < pk->good_end; j++)
+        if (scores[j] > scores[best]) best = j;
     sg_move m = moves[best];
     int sc = scores[best];
-    moves[best] = moves[*i];
-    scores[best] = scores[*i];
-    moves[*i] = m;
-    scores[*i] = sc;
-    (*i)++;
+    moves[best] = moves[i];
+    scores[best] = scores[i];
+    moves[i] = m;
+    scores[i] = sc;
+    pk->i = i + 1;
     *out = m;
     return true;
-}
-
-static void age_if_full(sg_butterfly *h, int v)
-{
-    if (v < HISTORY_MAX && v > -HISTORY_MAX) return;
-    for (int c = 0; c < SG_COLOR_NB; c++)
-        for (int t = 0; t < SG_PT_NB; t++)
-            for (int s = 0; s < SG_SQ_NB; s++) (*h)[c][t][s] /= 2;
-}
-
-void sg_history_reward(sg_butterfly *h, sg_color c, sg_move m, int depth)
-{
-    int *v = &(*h)[c][sg_move_piece_after(m)][sg_move_to(m)];
-    *v += depth * depth;
-    age_if_full(h, *v);
-}
-
-void sg_history_penalty(sg_butterfly *h, sg_color c, sg_move m, int depth)
-{
-    int *v = &(*h)[c][sg_move_piece_after(m)][sg_move_to(m)];
-    *v -= depth * depth;
-    age_if_full(h, *v);
 }

@@ -8,9 +8,7 @@
 #define SG_MOVEPICK_H
 
 #include "../core/position.h"
-
-/* the history of quiet moves: [colour][moved type after the move][to square] */
-typedef int sg_butterfly[SG_COLOR_NB][SG_PT_NB][SG_SQ_NB];
+#include "history.h"
 
 /* is m a capture or a promotion (what the quiescence search plays)? */
 static inline bool sg_move_is_tactical(const sg_pos *p, sg_move m)
@@ -19,20 +17,33 @@ static inline bool sg_move_is_tactical(const sg_pos *p, sg_move m)
 /* the gain ordering captures by (victim value, then cheaper attacker first) */
 int sg_movepick_mvv_lva(const sg_pos *p, sg_move m);
 
-/* h is only read */
+/* quiet moves are scored by the history (h and cr only read; h NULL: 0) */
 void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n, sg_move tt_move,
-                       const sg_move killers[2], sg_butterfly *h);
-/* puts the moves scored above 0 first, the others after them in their
- * order (their scores then read 0); call it after scoring, before picking */
-void sg_movepick_partition(sg_move *moves, int *scores, int n);
-/* the best remaining move at index *i (swapped into place); false when done.
- * Call it with *i counting up from 0 over the same partitioned arrays: the
- * moves scored above 0 come best first, the others in their order. */
-bool sg_movepick_next(sg_move *moves, int *scores, int n, int *i, sg_move *out);
+                       const sg_move killers[2], const sg_move_stats *h, const sg_cont_rows *cr);
+/* Hands out one node's moves best first, in stages: the table move, captures
+ * and promotions, the killers (scored and picked by selection); then the
+ * quiet moves, scored by their history only when the first stage is spent
+ * (most cuts come before) and ordered once (sg_picker_score_quiets). */
+typedef struct {
+    const sg_pos *p;
+    sg_move *moves;
+    int *scores;
+    int n, i, good_end;       /* moves [0, good_end) are the first stage */
+    bool quiets_scored;
+    const sg_move_stats *h;
+    const sg_cont_rows *cr;
+    /* optional: a bonus added to each quiet move's history score (a bot's ordering hook) */
+    int (*bonus)(void *ud, const sg_pos *p, sg_move m);
+    void *bonus_ud;
+} sg_picker;
 
-/* history after a quiet move caused a cutoff at depth (and the quiet moves
- * tried before it, which did not) */
-void sg_history_reward(sg_butterfly *h, sg_color c, sg_move m, int depth);
-void sg_history_penalty(sg_butterfly *h, sg_color c, sg_move m, int depth);
+/* moves and scores are the caller's arrays (n moves, reordered in place);
+ * h NULL: quiet moves score 0 */
+void sg_picker_init(sg_picker *pk, const sg_pos *p, sg_move *moves, int *scores, int n, sg_move tt_move,
+                    const sg_move killers[2], const sg_move_stats *h, const sg_cont_rows *cr);
+bool sg_picker_next(sg_picker *pk, sg_move *out);
+/* the score of the move last handed out: 0 or below for a quiet move nobody
+ * vouches for (no history, not a killer) */
+static inline int sg_picker_last_score(const sg_picker *pk) { return pk->scores[pk->i - 1]; }
 
 #endif

@@ -7,6 +7,7 @@
 #include "qmoves.h"
 #include "rootmate.h"
 #include "see.h"
+#include "mate1.h"
 #include "../core/zobrist.h"
 
 #define HIST_CAP 512          /* game positions kept for repetition */
@@ -21,6 +22,7 @@ typedef struct {
 } root_move;
 
 #define LMR_N 64
+#define CONT_OFF 4            /* played[] holds the rows of the 4 plies before the root */
 
 /* evaluations memoised by position key for one search (an evaluation depends on
  * the position only; a Lua one costs a call into the interpreter) */
@@ -31,8 +33,9 @@ struct sg_search {
     sg_stt *tt;
     eval_slot eval_cache[EVAL_CACHE];
     int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
-    sg_butterfly history;
+    sg_move_stats *hist;         /* quiet moves' statistics, kept from search to search */
     sg_move killers[SG_MAX_PLY + 1][2];
+    sg_move excluded[SG_MAX_PLY + 1];   /* the move a singular test leaves out, by ply */
     /* one search: */
     sg_pos pos;
     const sg_search_opts *o;
@@ -47,6 +50,9 @@ struct sg_search {
     int material[SG_MAX_PLY + 2];
     int psq[SG_MAX_PLY + 2];          /* the built-in evaluation's piece-square part, by ply */
     int static_eval[SG_MAX_PLY + 2];  /* by ply; -SG_SCORE_INF when in check */
+    /* the continuation row of the move made at each ply (the null move's and
+     * the root's past: hist->none), CONT_OFF entries before the root's */
+    sg_hist_row *played[SG_MAX_PLY + 2 + CONT_OFF];
     int base;                 /* index of the root in keys[] */
     uint64_t keys[HIST_CAP + SG_MAX_PLY + 2];
     bool checks[HIST_CAP + SG_MAX_PLY + 2];
@@ -72,7 +78,8 @@ sg_search *sg_search_new(size_t tt_mb)
     sg_search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->tt = sg_stt_new(tt_mb);
-    if (!s->tt) { free(s); return NULL; }
+    s->hist = calloc(1, sizeof *s->hist);
+    if (!s->tt || !s->hist) { sg_stt_free(s->tt); free(s->hist); free(s); return NULL; }
     for (int d = 1; d < LMR_N; d++)
         for (int c = 1; c < LMR_N; c++) s->lmr[d][c] = (int8_t)(0.5 + log((double)d) * log((double)c) / 2.0);
     return s;
@@ -82,13 +89,14 @@ void sg_search_free(sg_search *s)
 {
     if (!s) return;
     sg_stt_free(s->tt);
+    free(s->hist);
     free(s);
 }
 
 void sg_search_clear(sg_search *s)
 {
     sg_stt_clear(s->tt);
-    memset(s->history, 0, sizeof s->history);
+    memset(s->hist, 0, sizeof *s->hist);
     memset(s->killers, 0, sizeof s->killers);
 }
 
@@ -123,6 +131,7 @@ static void push_move(sg_search *s, sg_move m, sg_undo *u)
     int d = sg_eval_material_delta(m, captured, sg_variant_get(s->pos.variant)->drops);
     int mat = s->material[s->ply] + (s->pos.side == SG_BLACK ? d : -d);
     int psq = s->psq[s->ply] + sg_eval_psq_delta(&s->pos, m);
+    s->played[s->ply + CONT_OFF] = &s->hist->cont[sg_hist_index(s->pos.side, m)];
     sg_do_move(&s->pos, m, u);
     s->ply++;
     s->material[s->ply] = mat;
@@ -140,6 +149,7 @@ static void pop_move(sg_search *s, sg_move m, const sg_undo *u)
 /* the null move: the side to move passes (never in check, so no checkers after) */
 static void push_null(sg_search *s)
 {
+    s->played[s->ply + CONT_OFF] = &s->hist->none;
     s->pos.side = sg_opp(s->pos.side);
     s->pos.board_key ^= sg_Z.side;
     s->ply++;
@@ -154,6 +164,13 @@ static void pop_null(sg_search *s)
     s->pos.side = sg_opp(s->pos.side);
     s->pos.board_key ^= sg_Z.side;
     s->ply--;
+}
+
+/* the continuation rows of the node at the current ply: the moves 1, 2 and 4 plies back */
+static sg_cont_rows cont_rows(const sg_search *s)
+{
+    int k = s->ply + CONT_OFF;
+    return (sg_cont_rows){{s->played[k - 1], s->played[k - 2], s->played[k - 4]}};
 }
 
 /* ---- repetition and declaration ------------------------------------------------------ */
@@ -202,36 +219,6 @@ static int evaluate(sg_search *s)
     return v;
 }
 
-/* Is there a drop next to the enemy king (or a knight's jump from it) that
- * mates?  The quiescence search tries no drops, and most of shogi's mates are
- * drops, so at its first ply this is asked before standing pat.  Only contact
- * drops: far checks rarely mate and would cost a full check generation.  A
- * pawn drop cannot mate (uchifuzume).  Standard shogi only. */
-static bool drop_mate_in_one(sg_search *s)
-{
-    sg_pos *p = &s->pos;
-    sg_color us = p->side, them = sg_opp(us);
-    sg_square ek = p->king[them];
-    if (p->variant != SG_STANDARD || ek == SG_SQ_NONE) return false;
-    const uint8_t *hand = p->hand[us];
-    sg_bb occ = sg_pos_occupied(p), near = sg_tab->step[them][SG_KING][ek];
-    for (sg_ptype t = SG_LANCE; t < SG_HAND_NB; t++) {
-        if (!hand[t]) continue;
-        sg_bb to = sg_piece_attack(them, t, ek, occ) & ~occ;
-        if (t != SG_KNIGHT) to &= near;
-        while (to) {
-            sg_move m = sg_move_make_drop(t, sg_bb_pop(&to));
-            if (sg_is_legal(p, m) != SG_LEGAL) continue;
-            sg_undo u;
-            sg_do_move(p, m, &u);
-            bool mated = !sg_has_legal_move(p);
-            sg_undo_move(p, m, &u);
-            if (mated) return true;
-        }
-    }
-    return false;
-}
-
 /* ---- quiescence ------------------------------------------------------------------------ */
 /* qdepth: plies into the quiescence search; at its first ply quiet checks by
  * board pieces are tried too (mates and forks near the leaves) */
@@ -257,7 +244,10 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     bool in_check = sg_in_check(&s->pos);
     int best = -SG_SCORE_INF, orig_alpha = alpha;
     sg_move best_move = SG_MOVE_NONE;
-    if (!in_check && qdepth == 0 && drop_mate_in_one(s)) return SG_SCORE_MATE - ply - 1;
+    /* the quiescence search tries no drops, and most of shogi's mates are drops */
+    sg_move mate_move;
+    if (!in_check && qdepth == 0 && !te && sg_mate_in_one_worth(&s->pos) && sg_mate_in_one(&s->pos, &mate_move))
+        return SG_SCORE_MATE - ply - 1;
     if (!in_check) {
         best = evaluate(s);
         if (best >= beta) {
@@ -277,11 +267,11 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
         for (int j = 0; j < k; j++)
             if (!sg_move_is_tactical(&s->pos, checks[j])) moves[n++] = checks[j];
     }
-    sg_movepick_score(&s->pos, moves, scores, n, tt_move, NULL, &s->history);
-    sg_movepick_partition(moves, scores, n);
-    int i = 0;
+    sg_cont_rows cr = cont_rows(s);
+    sg_picker pk;
+    sg_picker_init(&pk, &s->pos, moves, scores, n, tt_move, NULL, s->hist, &cr);
     sg_move m;
-    while (sg_movepick_next(moves, scores, n, &i, &m)) {
+    while (sg_picker_next(&pk, &m)) {
         /* moves that lose material in the exchange are skipped */
         if (!in_check && sg_see(&s->pos, m) < 0) continue;
         sg_undo u;
@@ -345,15 +335,28 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     if (alpha >= beta) return alpha;
 
     uint64_t key = sg_pos_key(&s->pos);
-    const sg_stt_entry *te = sg_stt_probe(s->tt, key);
+    /* a search without one move (the singular test below) neither reads nor writes the table */
+    sg_move excluded = s->excluded[ply];
+    const sg_stt_entry *te = excluded ? NULL : sg_stt_probe(s->tt, key);
     sg_move tt_move = te ? te->move : SG_MOVE_NONE;
-    if (te && !pv_node && te->depth >= depth) {
-        int v = from_tt(te->score, ply);
-        int b = te->gen_bound & 3;
+    int tt_value = te ? from_tt(te->score, ply) : 0, tt_bound = te ? te->gen_bound & 3 : 0;
+    int tt_depth = te ? te->depth : -1;
+    if (te && !pv_node && tt_depth >= depth) {
+        int v = tt_value, b = tt_bound;
         if (b == SG_BOUND_EXACT || (b == SG_BOUND_LOWER && v >= beta) || (b == SG_BOUND_UPPER && v <= alpha))
             return v;
     }
     bool in_check = sg_in_check(&s->pos);
+    /* a mate in one ends the node before anything is generated (asked where
+     * the table knows nothing: elsewhere it has been asked, or searched) */
+    sg_move mate_move;
+    if (!in_check && !te && !excluded && sg_mate_in_one_worth(&s->pos) && sg_mate_in_one(&s->pos, &mate_move)) {
+        int v = SG_SCORE_MATE - ply - 1;
+        sg_stt_store(s->tt, key, mate_move, to_tt(v, ply), depth, SG_BOUND_EXACT);
+        s->pv[ply][ply] = mate_move;
+        s->pv_len[ply] = ply + 1;
+        return v;
+    }
     bool mate_window = beta >= SG_SCORE_MATE_MIN || beta <= -SG_SCORE_MATE_MIN
                     || alpha >= SG_SCORE_MATE_MIN || alpha <= -SG_SCORE_MATE_MIN;
     int static_eval = in_check ? -SG_SCORE_INF : evaluate(s);
@@ -367,7 +370,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         return static_eval;
 
     /* null move: the opponent moves twice and still cannot reach beta */
-    if (s->o->null_move && allow_null && prunable && depth >= 2 && static_eval >= beta) {
+    if (s->o->null_move && allow_null && prunable && !excluded && depth >= 2 && static_eval >= beta) {
         int r = 3 + depth / 3 + ((static_eval - beta) / 200 < 3 ? (static_eval - beta) / 200 : 3);
         push_null(s);
         int v = -search(s, -beta, -beta + 1, depth - r, false, false);
@@ -376,7 +379,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         if (v >= beta) return v >= SG_SCORE_MATE_MIN ? beta : v;
     }
     /* no table move to start from: a shallower search finds one cheaper */
-    if (depth >= 4 && tt_move == SG_MOVE_NONE) depth--;
+    if (depth >= 4 && tt_move == SG_MOVE_NONE && !excluded) depth--;
     /* late quiet moves at shallow depths are not searched (counted in moves picked) */
     int late = prunable && depth <= 6 ? (improving ? 3 + depth * depth : (3 + depth * depth) / 2) : SG_MAX_MOVES;
 
@@ -384,7 +387,23 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int *scores = s->scores[ply];
     /* the table move is tried before the others are generated: it often cuts */
     bool tt_first = tt_move != SG_MOVE_NONE && sg_is_legal(&s->pos, tt_move) == SG_LEGAL;
-    int n = -1, picked = 0;   /* the generated moves (-1: not yet), and how many were picked */
+    /* singular extension: when every other move falls well short of the table
+     * move's score, the table move is searched a ply deeper; when even without
+     * it the node reaches beta, several moves do and the node is cut */
+    int singular = 0;
+    if (tt_first && depth >= 8 && tt_depth >= depth - 3 && tt_bound != SG_BOUND_UPPER
+        && tt_value > -SG_SCORE_MATE_MIN && tt_value < SG_SCORE_MATE_MIN && ply < 2 * s->root_depth) {
+        int sbeta = tt_value - 2 * depth;
+        s->excluded[ply] = tt_move;
+        int v = search(s, sbeta - 1, sbeta, (depth - 1) / 2, false, false);
+        s->excluded[ply] = SG_MOVE_NONE;
+        s->pv_len[ply] = ply;
+        if (s->stop) return 0;
+        if (v < sbeta) singular = 1;
+        else if (sbeta >= beta) return sbeta;
+    }
+    int n = -1;               /* the generated moves (-1: not yet) */
+    sg_picker pk;
     bool ask_prune = s->o->prune && !pv_node && !in_check && depth <= 3;
 
     int best = -SG_SCORE_INF, count = 0, orig_alpha = alpha;
@@ -393,6 +412,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int nquiets = 0;
     sg_check_info ci;
     bool ci_ready = false;
+    sg_cont_rows cr = cont_rows(s);
     int i = 0;                /* moves taken so far, the table move included */
     for (;;) {
         if (tt_first) {
@@ -405,22 +425,21 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                 if (i > 0)
                     for (int k = 0; k < n; k++)
                         if (moves[k] == tt_move) { moves[k] = moves[--n]; break; }
-                sg_movepick_score(&s->pos, moves, scores, n, tt_move, s->killers[ply], &s->history);
-                if (s->o->order && depth >= 3) {
-                    for (int k = 0; k < n && !s->stop; k++)
-                        if (moves[k] != tt_move && !sg_move_is_tactical(&s->pos, moves[k]))
-                            scores[k] += s->o->order(s->o->order_ud, &s->pos, moves[k]);
+                sg_picker_init(&pk, &s->pos, moves, scores, n, tt_move, s->killers[ply], s->hist, &cr);
+                if (s->o->order && depth >= 3) {   /* the hook's bonus on the quiet moves' history */
+                    pk.bonus = s->o->order;
+                    pk.bonus_ud = s->o->order_ud;
                 }
-                sg_movepick_partition(moves, scores, n);
             }
-            if (!sg_movepick_next(moves, scores, n, &picked, &m)) break;
+            if (!sg_picker_next(&pk, &m)) break;
         }
+        if (m == excluded) continue;
         i++;
         /* late in the order, past the good moves (captures, promotions,
          * killers and quiet moves with a good history come first): the rest
          * are quiet moves nobody vouches for, checks included, and none is
          * searched */
-        if (n > 0 && prunable && count > 0 && i > late && scores[picked - 1] <= 0 && best > -SG_SCORE_MATE_MIN) break;
+        if (n > 0 && prunable && count > 0 && i > late && sg_picker_last_score(&pk) <= 0 && best > -SG_SCORE_MATE_MIN) break;
         bool tactical = sg_move_is_tactical(&s->pos, m);
         /* shallow moves pruned before they are made: quiet ones that give no
          * check when late in the order (i: moves picked so far), when even a
@@ -430,7 +449,9 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             if (!tactical) {
                 int lmr_depth = depth - s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
                 bool futile = lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha;
-                if ((i > late || futile || (lmr_depth <= 7 && sg_see(&s->pos, m) < -25 * lmr_depth * lmr_depth))
+                /* what followed this move after the last moves was refuted often */
+                bool refuted = lmr_depth < 3 && sg_history_cont(&cr, s->pos.side, m) < -2000 * depth;
+                if ((i > late || futile || refuted || (lmr_depth <= 7 && sg_see(&s->pos, m) < -25 * lmr_depth * lmr_depth))
                     && !gives_check_lazy(s, &ci, &ci_ready, m)) {
                     if (futile && best < static_eval + 120 + 100 * lmr_depth) best = static_eval + 120 + 100 * lmr_depth;
                     continue;
@@ -441,6 +462,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         }
         if (ask_prune && count > 0 && !tactical && m != tt_move && s->o->prune(s->o->prune_ud, &s->pos, m)) continue;
         if (s->stop) return 0;
+        int hscore = tactical ? 0 : sg_history_score(s->hist, &cr, s->pos.side, m);
         sg_undo u;
         push_move(s, m, &u);
         count++;
@@ -450,6 +472,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         /* checks by a board piece are extended (drops would explode: a hand full of
          * pieces checks from everywhere) */
         int new_depth = depth - 1 + (gives_check && !sg_move_is_drop(m) && ply < 2 * s->root_depth ? 1 : 0);
+        if (m == tt_move && singular) new_depth = depth;
         int v;
         if (count == 1) {
             v = -search(s, -beta, -alpha, new_depth, pv_node, true);
@@ -460,6 +483,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                 r = s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
                 if (!pv_node && !improving) r++;
                 if (pv_node && r > 0) r--;
+                r -= hscore / 10000;   /* a good history reduces less, a bad one more */
                 if (r > new_depth - 1) r = new_depth - 1;
                 if (r < 0) r = 0;
             }
@@ -481,15 +505,17 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                             s->killers[ply][1] = s->killers[ply][0];
                             s->killers[ply][0] = m;
                         }
-                        sg_history_reward(&s->history, s->pos.side, m, depth);
+                        int bonus = sg_history_bonus(depth);
+                        sg_history_update(s->hist, &cr, s->pos.side, m, bonus);
                         for (int k = 0; k < nquiets - 1; k++)
-                            sg_history_penalty(&s->history, s->pos.side, quiets[k], depth);
+                            sg_history_update(s->hist, &cr, s->pos.side, quiets[k], -bonus);
                     }
                     break;
                 }
             }
         }
     }
+    if (excluded) return count == 0 ? alpha : best;
     int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
     sg_stt_store(s->tt, key, best_move, to_tt(best, ply), depth, bound);
     return best;
@@ -631,6 +657,8 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     s->keys[h] = sg_pos_key(root);
     s->checks[h] = sg_in_check(root);
     memset(s->killers, 0, sizeof s->killers);
+    memset(s->excluded, 0, sizeof s->excluded);
+    for (int k = 0; k < CONT_OFF; k++) s->played[k] = &s->hist->none;
     sg_stt_new_search(s->tt);
 }
 
@@ -662,7 +690,8 @@ void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
     /* a first order: the ordering's scores */
     int sc[SG_MAX_MOVES];
     for (int i = 0; i < s->root_n; i++) moves[i] = s->root[i].move;
-    sg_movepick_score(&s->pos, moves, sc, s->root_n, SG_MOVE_NONE, NULL, &s->history);
+    sg_cont_rows cr = cont_rows(s);
+    sg_movepick_score(&s->pos, moves, sc, s->root_n, SG_MOVE_NONE, NULL, s->hist, &cr);
     for (int i = 0; i < s->root_n; i++) s->root[i].score = sc[i];
     sort_root(s, 0);
     for (int i = 0; i < s->root_n; i++) s->root[i].score = -SG_SCORE_INF;

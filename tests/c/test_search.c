@@ -7,6 +7,7 @@
 #include "../../src/search/qmoves.h"
 #include "../../src/search/movepick.h"
 #include "../../src/search/see.h"
+#include "../../src/search/mate1.h"
 
 static sg_search *S;
 
@@ -70,6 +71,91 @@ static void test_mates(void)
     r = run("4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2", 2, 0, NULL);
     CHECK_EQ_INT(r.best, SG_MOVE_NONE);
     CHECK_EQ_INT(r.score, -SG_SCORE_MATE);
+}
+
+/* is m one of the checks sg_mate_in_one looks at: a drop (pawns aside) or a
+ * board move next to the king or a knight's jump from it (with one of ours
+ * within two squares of the king), the moved piece the only checker after it? */
+static bool mate1_kind(sg_pos *p, sg_move m)
+{
+    sg_square ek = p->king[sg_opp(p->side)], to = sg_move_to(m);
+    bool knight = sg_move_is_drop(m) ? sg_move_dropped(m) == SG_KNIGHT : sg_move_piece_after(m) == SG_KNIGHT;
+    bool near = (sg_tab->step[SG_BLACK][SG_KING][ek] & sg_bb_sq(to)) != 0;
+    if (sg_move_is_drop(m) && sg_move_dropped(m) == SG_PAWN) return false;
+    if (!near && !knight) return false;
+    if (!sg_move_is_drop(m) && !(sg_tab->within_two[ek] & p->by_color[p->side])) return false;
+    sg_undo u;
+    sg_do_move(p, m, &u);
+    bool only = p->checkers == sg_bb_sq(to);
+    sg_undo_move(p, m, &u);
+    return only;
+}
+
+static void test_mate_in_one(void)
+{
+    static const struct { const char *sfen, *move; } found[] = {
+        {"4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b"},          /* a guarded drop */
+        {"4k4/9/4PG3/9/9/9/9/9/9 b - 1", "4c5b"},         /* a board move */
+        {"7sk/8p/6G2/9/9/9/9/9/9 b N 1", "N*2c"},         /* a knight's drop */
+        {"3gkg3/3nnn3/3P5/9/4N4/9/9/9/9 b - 1", "5e4c"},   /* a knight's jump */
+    };
+    for (size_t i = 0; i < sizeof found / sizeof found[0]; i++) {
+        sg_pos p, before;
+        sg_move m = SG_MOVE_NONE;
+        if (!load(&p, found[i].sfen)) continue;
+        before = p;
+        if (!CHECK(sg_mate_in_one(&p, &m))) printf("  in %s\n", found[i].sfen);
+        CHECK_EQ_STR(usi(m), found[i].move);
+        CHECK(memcmp(&p, &before, sizeof p) == 0);
+    }
+    /* no mate: the pawn drop that would mate is uchifuzume; the start */
+    static const char *none[] = {"7nk/9/8G/9/9/9/9/9/9 b P 1", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        sg_pos p;
+        sg_move m;
+        if (load(&p, none[i]) && !CHECK(!sg_mate_in_one(&p, &m))) printf("  in %s: %s\n", none[i], usi(m));
+    }
+    /* random games: every mate it finds is one, and every mate of its kind is found */
+    sg_pos p;
+    if (!load(&p, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")) return;
+    sg_pos start = p;
+    uint32_t seed = 12345;
+    int wrong = 0, missed = 0, mates = 0;
+    for (int ply = 0; ply < 40000; ply++) {
+        sg_move moves[SG_MAX_MOVES], m;
+        int n = sg_gen_legal(&p, moves);
+        if (n == 0 || ply % 300 == 299) { p = start; continue; }
+        if (!sg_in_check(&p)) {
+            bool ours = sg_mate_in_one(&p, &m);
+            bool of_kind = false;
+            for (int k = 0; k < n && !of_kind; k++) {
+                sg_undo u;
+                sg_do_move(&p, moves[k], &u);
+                bool mated = !sg_has_legal_move(&p);
+                sg_undo_move(&p, moves[k], &u);
+                if (mated && mate1_kind(&p, moves[k])) of_kind = true;
+            }
+            if (ours) {
+                mates++;
+                sg_undo u;
+                bool legal = sg_is_legal(&p, m) == SG_LEGAL;
+                if (legal) sg_do_move(&p, m, &u);
+                if (!legal || sg_has_legal_move(&p)) wrong++;
+                if (legal) sg_undo_move(&p, m, &u);
+            } else if (of_kind) {
+                missed++;
+                char sf[SG_SFEN_MAX];
+                sg_pos_to_sfen(&p, sf, sizeof sf);
+                printf("  missed: %s\n", sf);
+            }
+        }
+        seed = seed * 1103515245u + 12345u;
+        sg_undo u;
+        sg_do_move(&p, moves[(seed >> 8) % (uint32_t)n], &u);
+    }
+    CHECK_EQ_INT(wrong, 0);
+    CHECK_EQ_INT(missed, 0);
+    CHECK(mates > 100);
 }
 
 static void test_hanging(void)
@@ -379,6 +465,7 @@ int main(void)
     test_qmoves();
     S = sg_search_new(4);
     if (!S) { printf("no memory\n"); return 1; }
+    test_mate_in_one();
     test_mates();
     test_hanging();
     test_repetition();

@@ -52,8 +52,8 @@ bool sg_mate_in_one(sg_pos *p, sg_move *out)
         if (t != SG_KNIGHT) to &= near;
         while (to) {
             sg_square sq = sg_bb_pop(&to);
-            sg_bb open = t == SG_KNIGHT ? flee : uncovered(us, t, sq, ek, occ, flee);
             if (t != SG_KNIGHT && !attacked(p, &mo, sq, us, occ)) continue;
+            sg_bb open = t == SG_KNIGHT ? flee : uncovered(us, t, sq, ek, occ, flee);
             bool escape = false;
             while (open && !escape) escape = !attacked(p, &mo, sg_bb_pop(&open), us, occ);
             if (escape) continue;

@@ -311,7 +311,9 @@ static bool gives_check_lazy(const sg_search *s, sg_check_info *ci, bool *ready,
     return sg_gives_check_with(&s->pos, ci, m);
 }
 
-static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bool allow_null)
+/* cut: a node expected to fail high (a zero-window search of a late move, or
+ * the first move of an expected fail-low) reduces its quiet moves more */
+static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bool allow_null, bool cut)
 {
     int ply = s->ply;
     s->pv_len[ply] = ply;
@@ -373,7 +375,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     if (s->o->null_move && allow_null && prunable && !excluded && depth >= 2 && static_eval >= beta) {
         int r = 3 + depth / 3 + ((static_eval - beta) / 200 < 3 ? (static_eval - beta) / 200 : 3);
         push_null(s);
-        int v = -search(s, -beta, -beta + 1, depth - r, false, false);
+        int v = -search(s, -beta, -beta + 1, depth - r, false, false, !cut);
         pop_null(s);
         if (s->stop) return 0;
         if (v >= beta) return v >= SG_SCORE_MATE_MIN ? beta : v;
@@ -395,7 +397,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         && tt_value > -SG_SCORE_MATE_MIN && tt_value < SG_SCORE_MATE_MIN && ply < 2 * s->root_depth) {
         int sbeta = tt_value - 2 * depth;
         s->excluded[ply] = tt_move;
-        int v = search(s, sbeta - 1, sbeta, (depth - 1) / 2, false, false);
+        int v = search(s, sbeta - 1, sbeta, (depth - 1) / 2, false, false, cut);
         s->excluded[ply] = SG_MOVE_NONE;
         s->pv_len[ply] = ply;
         if (s->stop) return 0;
@@ -471,11 +473,11 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         if (!tactical && nquiets < 64) quiets[nquiets++] = m;
         /* checks by a board piece are extended (drops would explode: a hand full of
          * pieces checks from everywhere) */
-        int new_depth = depth - 1 + (gives_check && !sg_move_is_drop(m) && ply < 2 * s->root_depth ? 1 : 0);
+        int new_depth = depth - 1 + (gives_check && !sg_move_is_drop(m) && ply < s->root_depth / 2 ? 1 : 0);
         if (m == tt_move && singular) new_depth = depth;
         int v;
         if (count == 1) {
-            v = -search(s, -beta, -alpha, new_depth, pv_node, true);
+            v = -search(s, -beta, -alpha, new_depth, pv_node, true, !pv_node && !cut);
         } else {
             int r = 0;
             if (s->o->lmr && depth >= 3 && count > 2 && !in_check && quiet
@@ -484,12 +486,13 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                 if (!pv_node && !improving) r++;
                 if (pv_node && r > 0) r--;
                 r -= hscore / 10000;   /* a good history reduces less, a bad one more */
+                if (cut) r++;
                 if (r > new_depth - 1) r = new_depth - 1;
                 if (r < 0) r = 0;
             }
-            v = -search(s, -alpha - 1, -alpha, new_depth - r, false, true);
-            if (v > alpha && r > 0) v = -search(s, -alpha - 1, -alpha, new_depth, false, true);
-            if (v > alpha && v < beta && pv_node) v = -search(s, -beta, -alpha, new_depth, true, true);
+            v = -search(s, -alpha - 1, -alpha, new_depth - r, false, true, true);
+            if (v > alpha && r > 0) v = -search(s, -alpha - 1, -alpha, new_depth, false, true, !cut);
+            if (v > alpha && v < beta && pv_node) v = -search(s, -beta, -alpha, new_depth, true, true, false);
         }
         pop_move(s, m, &u);
         if (s->stop) return 0;
@@ -544,10 +547,10 @@ static int root_search(sg_search *s, int alpha, int beta, int depth, int first)
         int nd = depth - 1 + (gives_check && !sg_move_is_drop(r->move) ? 1 : 0);
         int v;
         if (i == first) {
-            v = -search(s, -beta, -alpha, nd, true, true);
+            v = -search(s, -beta, -alpha, nd, true, true, false);
         } else {
-            v = -search(s, -alpha - 1, -alpha, nd, false, true);
-            if (v > alpha && v < beta) v = -search(s, -beta, -alpha, nd, true, true);
+            v = -search(s, -alpha - 1, -alpha, nd, false, true, true);
+            if (v > alpha && v < beta) v = -search(s, -beta, -alpha, nd, true, true, false);
         }
         pop_move(s, r->move, &u);
         if (s->stop) break;

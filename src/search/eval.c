@@ -3,7 +3,7 @@
 #include "eval.h"
 
 /* board values by type (index SG_PT_NB); the king has none */
-static const int PIECE_VALUE[SG_PT_NB] = {
+const int sg_eval_piece_values[SG_PT_NB] = {
     [SG_PAWN] = 90, [SG_LANCE] = 315, [SG_KNIGHT] = 405, [SG_SILVER] = 495,
     [SG_BISHOP] = 855, [SG_ROOK] = 990, [SG_ELEPHANT] = 400, [SG_GOLD] = 540,
     [SG_PRO_PAWN] = 540, [SG_PRO_LANCE] = 540, [SG_PRO_KNIGHT] = 540, [SG_PRO_SILVER] = 540,
@@ -15,7 +15,6 @@ static const int HAND_VALUE[SG_HAND_NB] = {
     [SG_BISHOP] = 950, [SG_ROOK] = 1100, [SG_GOLD] = 600,
 };
 
-int sg_eval_piece_value(sg_ptype t) { return t > 0 && t < SG_PT_NB ? PIECE_VALUE[t] : 0; }
 int sg_eval_hand_value(sg_ptype t) { return t > 0 && t < SG_HAND_NB ? HAND_VALUE[t] : 0; }
 
 int sg_eval_material(const sg_pos *p)
@@ -24,7 +23,7 @@ int sg_eval_material(const sg_pos *p)
     for (int t = SG_PAWN; t < SG_KING; t++) {
         sg_bb b = p->by_type[t];
         if (!b) continue;
-        s += PIECE_VALUE[t] * (sg_bb_count(b & p->by_color[SG_BLACK]) - sg_bb_count(b & p->by_color[SG_WHITE]));
+        s += sg_eval_piece_values[t] * (sg_bb_count(b & p->by_color[SG_BLACK]) - sg_bb_count(b & p->by_color[SG_WHITE]));
     }
     for (int t = 1; t < SG_HAND_NB; t++)
         s += HAND_VALUE[t] * (p->hand[SG_BLACK][t] - p->hand[SG_WHITE][t]);
@@ -35,16 +34,16 @@ int sg_eval_material_delta(sg_move m, sg_piece captured, bool drops)
 {
     if (sg_move_is_drop(m)) {
         sg_ptype t = sg_move_dropped(m);
-        return PIECE_VALUE[t] - HAND_VALUE[t];
+        return sg_eval_piece_values[t] - HAND_VALUE[t];
     }
     int d = 0;
     if (sg_move_is_promotion(m)) {
         sg_ptype t = sg_move_piece(m);
-        d += PIECE_VALUE[sg_pt_promote(t)] - PIECE_VALUE[t];
+        d += sg_eval_piece_values[sg_pt_promote(t)] - sg_eval_piece_values[t];
     }
     if (captured != SG_NO_PIECE) {
         sg_ptype t = sg_piece_type(captured);
-        d += PIECE_VALUE[t];
+        d += sg_eval_piece_values[t];
         sg_ptype back = sg_pt_unpromote(t);
         if (drops && back < SG_HAND_NB) d += HAND_VALUE[back];
     }

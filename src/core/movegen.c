@@ -328,8 +328,24 @@ void sg_check_info_init(const sg_pos *p, sg_check_info *ci)
     ci->general = uses_general(p) || ek == SG_SQ_NONE;
     if (ci->general) return;
     sg_bb occ = sg_pos_occupied(p);
-    for (sg_ptype t = SG_PAWN; t < SG_PT_NB; t++) ci->check_sq[t] = sg_piece_attack(them, t, ek, occ);
-    ci->check_sq[SG_KING] = 0;
+    /* sg_piece_attack(them, t, ek, occ) for every type, each slider line looked up once */
+#define STEP(t) sg_T.step[them][t][ek]
+    sg_bb file = sg_file_attack(ek, occ), rook = file | sg_line_attack(1, ek, occ), bishop = sg_bishop_attack(ek, occ);
+    sg_bb *cs = ci->check_sq;
+    cs[SG_NO_PT] = 0;
+    cs[SG_PAWN] = STEP(SG_PAWN);
+    cs[SG_LANCE] = file & sg_T.forward_ray[them][ek];
+    cs[SG_KNIGHT] = STEP(SG_KNIGHT);
+    cs[SG_SILVER] = STEP(SG_SILVER);
+    cs[SG_BISHOP] = bishop;
+    cs[SG_ROOK] = rook;
+    cs[SG_ELEPHANT] = STEP(SG_ELEPHANT);
+    for (sg_ptype t = SG_GOLD; t <= SG_PRO_SILVER; t++) cs[t] = STEP(t);
+    cs[SG_HORSE] = bishop | STEP(SG_KING);
+    cs[SG_DRAGON] = rook | STEP(SG_KING);
+    cs[SG_PRINCE] = STEP(SG_PRINCE);
+    cs[SG_KING] = 0;
+#undef STEP
     ci->discoverers = sg_pos_blockers(p, them) & p->by_color[us];
 }
 
@@ -378,7 +394,13 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list, bool drops)
     sg_bb dc = ci.discoverers;
     sg_bb pinned = ksq == SG_SQ_NONE ? 0 : sg_pos_pinned(p, us);
     int n = 0;
-    sg_bb pcs = own;
+    /* the pieces that may check: the sliders, knights and the discoverers
+     * anywhere; the other steppers (one step, onto a square next to the king)
+     * only within two steps of it; the king only by uncovering.  The rest would
+     * list nothing: skipped, in the same square order. */
+    const sg_bb *T = p->by_type;
+    sg_bb far = T[SG_LANCE] | T[SG_KNIGHT] | T[SG_BISHOP] | T[SG_ROOK] | T[SG_HORSE] | T[SG_DRAGON];
+    sg_bb pcs = own & (dc | (far | (sg_T.within_two[ek] & ~T[SG_KING])));
     while (pcs) {
         sg_square from = sg_bb_pop(&pcs);
         sg_ptype t = sg_piece_type(p->board[from]);

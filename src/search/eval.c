@@ -69,17 +69,16 @@ static const signed char PST_LANCE[9] = {0, 4, 6, 6, 4, 2, 2, 2, 6};
 static const signed char KING_RANK[9] = {-60, -50, -40, -30, -20, -10, 0, 10, 14};
 static const signed char KING_FILE[9] = {8, 12, 10, 2, -10, 2, 10, 12, 8};
 
+/* the rank bonuses by type, zero for the types without one */
+static const signed char *const PST_OF[SG_PT_NB] = {
+    [SG_PAWN] = PST_PAWN, [SG_LANCE] = PST_LANCE, [SG_KNIGHT] = PST_KNIGHT, [SG_SILVER] = PST_SILVER,
+};
+
 /* a piece's rank bonus from its own side's view (0 for types without one) */
-static int psq_of(sg_color c, sg_ptype t, sg_square sq)
+static inline int psq_of(sg_color c, sg_ptype t, sg_square sq)
 {
-    int rr = sg_rel_rank(c, sq);
-    switch (t) {
-    case SG_PAWN: return PST_PAWN[rr];
-    case SG_SILVER: return PST_SILVER[rr];
-    case SG_KNIGHT: return PST_KNIGHT[rr];
-    case SG_LANCE: return PST_LANCE[rr];
-    default: return 0;
-    }
+    const signed char *row = PST_OF[t];
+    return row ? row[sg_rel_rank(c, sq)] : 0;
 }
 
 int sg_eval_psq(const sg_pos *p)

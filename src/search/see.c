@@ -5,7 +5,6 @@
  * after each capture (a capture may uncover one behind the piece that left).
  * At each turn the side's attackers are then exactly what
  * sg_attackers_to(p, to, side, occ) & occ would give. */
-#include <stddef.h>
 #include "see.h"
 #include "eval.h"
 
@@ -13,18 +12,26 @@
 
 static inline int value(sg_ptype t) { return t == SG_KING ? KING_VALUE : sg_eval_piece_value(t); }
 
-/* the least valuable of attackers (a non-empty set): its square and type */
+/* the order in which attackers take: the cheapest first */
+static const unsigned char TAKE_ORDER[SG_PT_NB] = {
+    [SG_PAWN] = 0, [SG_LANCE] = 1, [SG_KNIGHT] = 2, [SG_ELEPHANT] = 3, [SG_SILVER] = 4, [SG_PRO_PAWN] = 5,
+    [SG_PRO_LANCE] = 6, [SG_PRO_KNIGHT] = 7, [SG_PRO_SILVER] = 8, [SG_GOLD] = 9, [SG_PRINCE] = 10,
+    [SG_BISHOP] = 11, [SG_ROOK] = 12, [SG_HORSE] = 13, [SG_DRAGON] = 14, [SG_KING] = 15,
+};
+
+/* the least valuable of attackers (a non-empty set): its square and type;
+ * of two of one type, the lower square */
 static inline sg_square least_valuable(const sg_pos *p, sg_bb attackers, sg_ptype *type)
 {
-    static const sg_ptype ORDER[] = {SG_PAWN, SG_LANCE, SG_KNIGHT, SG_ELEPHANT, SG_SILVER, SG_PRO_PAWN,
-                                     SG_PRO_LANCE, SG_PRO_KNIGHT, SG_PRO_SILVER, SG_GOLD, SG_PRINCE,
-                                     SG_BISHOP, SG_ROOK, SG_HORSE, SG_DRAGON, SG_KING};
-    for (size_t i = 0; i < sizeof ORDER / sizeof ORDER[0]; i++) {
-        sg_bb b = attackers & p->by_type[ORDER[i]];
-        if (b) { *type = ORDER[i]; return sg_bb_lsb(b); }
+    sg_square best = sg_bb_pop(&attackers);
+    sg_ptype bt = sg_piece_type(p->board[best]);
+    while (attackers && bt != SG_PAWN) {
+        sg_square sq = sg_bb_pop(&attackers);
+        sg_ptype t = sg_piece_type(p->board[sq]);
+        if (TAKE_ORDER[t] < TAKE_ORDER[bt]) { best = sq; bt = t; }
     }
-    *type = SG_NO_PT;
-    return SG_SQ_NONE;
+    *type = bt;
+    return best;
 }
 
 /* pieces of both colours that attack `to` by a step (knights included) */

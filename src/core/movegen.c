@@ -122,6 +122,26 @@ SG_INLINE int gen_type(sg_move *list, int n, sg_color us, sg_ptype t, sg_bb pcs,
     return n;
 }
 
+/* the pawns' moves, all pawns at once: a pawn's one step forward is one bit
+ * down for black, up for white (squares are file-major; the edge rank mask
+ * keeps a pawn on the last rank of a lenient diagram in its file), and the
+ * destinations come out in the order of their pawns, as gen_type lists them */
+SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb target)
+{
+    sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
+    int back = us == SG_BLACK ? 1 : -1;
+    while (to) {
+        sg_square s = sg_bb_pop(&to), from = s + back;
+        if (sg_in_zone(us, from) || sg_in_zone(us, s)) {
+            list[n++] = sg_move_make(from, s, SG_PAWN, true);
+            if (!dead_square(us, SG_PAWN, s)) list[n++] = sg_move_make(from, s, SG_PAWN, false);
+        } else {
+            list[n++] = sg_move_make(from, s, SG_PAWN, false);
+        }
+    }
+    return n;
+}
+
 /* moves of every piece of ours but those in exclude (the king, in standard
  * shogi), pinned pieces kept on their line to the king on ksq; with list
  * NULL they are only counted */
@@ -139,7 +159,7 @@ SG_INLINE int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg
         sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
         n += sg_bb_count(to) + sg_bb_count(to & sg_T.zone[us]) - sg_bb_count(to & dead_mask(us, SG_PAWN));
     } else {
-        n = gen_type(list, n, us, SG_PAWN, pawns, occ, target);
+        n = gen_pawns(list, n, us, pawns, target);
     }
     n = gen_type(list, n, us, SG_LANCE, unpinned & T[SG_LANCE], occ, target);
     n = gen_type(list, n, us, SG_KNIGHT, unpinned & T[SG_KNIGHT], occ, target);

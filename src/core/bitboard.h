@@ -9,7 +9,9 @@ __extension__ typedef unsigned __int128 sg_bb;
 
 #define SG_BB_ONE ((sg_bb)1)
 static inline sg_bb sg_bb_sq(sg_square s) { return SG_BB_ONE << s; }
-static inline bool sg_bb_test(sg_bb b, sg_square s) { return (b >> s) & 1; }
+/* the half holding s, then a 64-bit shift: cheaper than shifting 128 bits */
+static inline bool sg_bb_test(sg_bb b, sg_square s)
+{ uint64_t half = s < 64 ? (uint64_t)b : (uint64_t)(b >> 64); return (half >> (s & 63)) & 1; }
 static inline int sg_bb_count(sg_bb b)
 { return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64)); }
 /* lowest square of a non-empty bitboard */

@@ -8,7 +8,6 @@
 __extension__ typedef unsigned __int128 sg_bb;
 
 #define SG_BB_ONE ((sg_bb)1)
-static inline sg_bb sg_bb_sq(sg_square s) { return SG_BB_ONE << s; }
 /* the half holding s, then a 64-bit shift: cheaper than shifting 128 bits */
 static inline bool sg_bb_test(sg_bb b, sg_square s)
 { uint64_t half = s < 64 ? (uint64_t)b : (uint64_t)(b >> 64); return (half >> (s & 63)) & 1; }
@@ -32,6 +31,7 @@ static inline bool sg_bb_more_than_one(sg_bb b) { return (b & (b - 1)) != 0; }
 extern const sg_bb SG_BB_ALL;
 /* tables, filled once */
 typedef struct {
+    sg_bb square[128];          /* one bit (128 entries: SG_SQ_NONE and past it too) */
     sg_bb step[SG_COLOR_NB][SG_PT_NB][SG_SQ_NB]; /* non-sliding part of each type */
     sg_bb file_mask[10];        /* index 1..9 */
     sg_bb rank_mask[9];
@@ -50,6 +50,9 @@ typedef struct {
 /* Written once by sg_bitboard_init() (called by sg_init()), read-only after. */
 extern sg_tables sg_T;
 #define sg_tab (&sg_T)
+
+/* a square's bit: a load, cheaper than a 128-bit shift */
+static inline sg_bb sg_bb_sq(sg_square s) { return sg_T.square[s]; }
 
 void sg_bitboard_init(void);
 

@@ -11,6 +11,15 @@ static inline bool dead_square(sg_color c, sg_ptype t, sg_square to)
     return ((t == SG_PAWN || t == SG_LANCE) && rr == 0) || (t == SG_KNIGHT && rr <= 1);
 }
 
+/* squares where a piece of type t of colour c may not stay unpromoted */
+static inline sg_bb dead_mask(sg_color c, sg_ptype t)
+{
+    sg_bb far = sg_T.rank_mask[c == SG_BLACK ? 0 : 8];
+    if (t == SG_PAWN || t == SG_LANCE) return far;
+    if (t == SG_KNIGHT) return far | sg_T.rank_mask[c == SG_BLACK ? 1 : 7];
+    return 0;
+}
+
 /* moves of one piece to the given targets, with every legal promotion choice */
 SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
 {
@@ -18,12 +27,14 @@ SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from
         while (targets) list[n++] = sg_move_make(from, sg_bb_pop(&targets), t, false);
         return n;
     }
-    bool from_zone = sg_in_zone(us, from);
+    /* where the move may promote, and where the piece may not stay
+     * unpromoted, as bitboards: a bit test a target instead of its rank */
+    sg_bb promo = sg_T.promotion_to[us][from], dead = dead_mask(us, t);
     while (targets) {
         sg_square to = sg_bb_pop(&targets);
-        if (from_zone || sg_in_zone(us, to)) {
+        if (sg_bb_test(promo, to)) {
             list[n++] = sg_move_make(from, to, t, true);
-            if (!dead_square(us, t, to)) list[n++] = sg_move_make(from, to, t, false);
+            if (!sg_bb_test(dead, to)) list[n++] = sg_move_make(from, to, t, false);
         } else {
             list[n++] = sg_move_make(from, to, t, false);
         }
@@ -87,15 +98,6 @@ static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
     return n;
 }
 
-/* squares where a piece of type t of colour c may not stay unpromoted */
-static inline sg_bb dead_mask(sg_color c, sg_ptype t)
-{
-    sg_bb far = sg_T.rank_mask[c == SG_BLACK ? 0 : 8];
-    if (t == SG_PAWN || t == SG_LANCE) return far;
-    if (t == SG_KNIGHT) return far | sg_T.rank_mask[c == SG_BLACK ? 1 : 7];
-    return 0;
-}
-
 /* the number of moves emit() would list: every target once, again where it
  * may promote, less the non-promotions onto dead squares */
 SG_INLINE int count_moves(sg_color us, sg_ptype t, sg_square from, sg_bb targets)
@@ -130,11 +132,13 @@ SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb ta
 {
     sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
     int back = us == SG_BLACK ? 1 : -1;
+    /* a pawn that may promote steps into the zone */
+    sg_bb zone = sg_T.zone[us], dead = dead_mask(us, SG_PAWN);
     while (to) {
         sg_square s = sg_bb_pop(&to), from = s + back;
-        if (sg_in_zone(us, from) || sg_in_zone(us, s)) {
+        if (sg_bb_test(zone, s)) {
             list[n++] = sg_move_make(from, s, SG_PAWN, true);
-            if (!dead_square(us, SG_PAWN, s)) list[n++] = sg_move_make(from, s, SG_PAWN, false);
+            if (!sg_bb_test(dead, s)) list[n++] = sg_move_make(from, s, SG_PAWN, false);
         } else {
             list[n++] = sg_move_make(from, s, SG_PAWN, false);
         }

@@ -77,9 +77,11 @@ static inline sg_bb sg_line_attack(int line, sg_square s, sg_bb occ)
 }
 static inline sg_bb sg_file_attack(sg_square s, sg_bb occ)
 {
-    /* the file's seven inner squares are contiguous: a shift and a mask */
-    int base = (s / 9) * 9;
-    unsigned idx = (unsigned)(occ >> (base + 1)) & 127;
+    /* the file's seven inner squares are contiguous: a shift and a mask, in
+     * one 64-bit half (files 1-7 lie in the low half, 8 and 9 in the high) */
+    unsigned first = (unsigned)s / 9u * 9u + 1u;
+    uint64_t half = first < 64 ? (uint64_t)occ : (uint64_t)(occ >> 64);
+    unsigned idx = (unsigned)(half >> (first & 63)) & 127;
     return sg_tab->line_attack[0][s * 128 + idx];
 }
 static inline sg_bb sg_rook_attack(sg_square s, sg_bb occ) { return sg_file_attack(s, occ) | sg_line_attack(1, s, occ); }

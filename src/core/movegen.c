@@ -55,9 +55,13 @@ static inline sg_bb drop_mask(sg_color us, sg_ptype t)
 /* files holding an unpromoted pawn of colour c */
 static inline sg_bb pawn_files(const sg_pos *p, sg_color c)
 {
-    sg_bb pawns = sg_pos_pieces(p, c, SG_PAWN), files = 0;
-    while (pawns) files |= sg_T.file_mask[sg_sq_file(sg_bb_pop(&pawns))];
-    return files;
+    /* all files at once, each 9 bits: adding 0xff to a file's ranks a..h
+     * carries into rank i when any is set (never into the next file); its
+     * rank-i bit h then becomes the whole file as (h << 1) - (h >> 8) */
+    sg_bb pawns = sg_pos_pieces(p, c, SG_PAWN);
+    sg_bb top = sg_T.rank_mask[8], low = SG_BB_ALL & ~top;
+    sg_bb h = (((pawns & low) + low) | pawns) & top;
+    return (h << 1) - (h >> 8);
 }
 
 /* the square a pawn of colour c drops on to check the king on ksq */

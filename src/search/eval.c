@@ -74,11 +74,19 @@ static const signed char *const PST_OF[SG_PT_NB] = {
     [SG_PAWN] = PST_PAWN, [SG_LANCE] = PST_LANCE, [SG_KNIGHT] = PST_KNIGHT, [SG_SILVER] = PST_SILVER,
 };
 
+/* sg_rel_rank by table: the move-by-move update asks it three times a move */
+#define RANKS_B 0, 1, 2, 3, 4, 5, 6, 7, 8
+#define RANKS_W 8, 7, 6, 5, 4, 3, 2, 1, 0
+static const unsigned char REL_RANK[SG_COLOR_NB][SG_SQ_NB] = {
+    {RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B},
+    {RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W},
+};
+
 /* a piece's rank bonus from its own side's view (0 for types without one) */
 static inline int psq_of(sg_color c, sg_ptype t, sg_square sq)
 {
     const signed char *row = PST_OF[t];
-    return row ? row[sg_rel_rank(c, sq)] : 0;
+    return row ? row[REL_RANK[c][sq]] : 0;
 }
 
 int sg_eval_psq(const sg_pos *p)

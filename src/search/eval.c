@@ -120,7 +120,7 @@ int sg_eval_psq_delta(const sg_pos *p, sg_move m)
 
 /* the mobility of colour c's sliders: 3 a square they reach that holds none of
  * c's pieces (each type walked apart, its attack a constant choice) */
-static inline int mobility(const sg_pos *p, sg_color c, sg_bb occ)
+SG_INLINE int mobility(const sg_pos *p, sg_color c, sg_bb occ)
 {
     const sg_bb *T = p->by_type;
     sg_bb mine = p->by_color[c], free = ~mine;

@@ -153,7 +153,7 @@ static inline int hand_kinds(const sg_pos *p, sg_color c)
  * it, the enemy's golds, promoted pieces, silvers and big pieces pressing it,
  * and its safety (enemy pieces, pawns aside, within two squares, made worse by
  * what the enemy holds in hand; own pieces next to it). */
-static int positional(const sg_pos *p)
+SG_INLINE int positional(const sg_pos *p)
 {
     const sg_bb *T = p->by_type;
     sg_bb occ = sg_pos_occupied(p);

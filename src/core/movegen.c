@@ -24,21 +24,20 @@ static inline sg_bb dead_mask(sg_color c, sg_ptype t)
 SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
 {
     if (!sg_pt_can_promote(t)) {
-        while (targets) list[n++] = sg_move_make(from, sg_bb_pop(&targets), t, false);
+        SG_BB_FOR_EACH(targets, to, list[n++] = sg_move_make(from, to, t, false));
         return n;
     }
     /* where the move may promote, and where the piece may not stay
      * unpromoted, as bitboards: a bit test a target instead of its rank */
     sg_bb promo = sg_T.promotion_to[us][from], dead = dead_mask(us, t);
-    while (targets) {
-        sg_square to = sg_bb_pop(&targets);
+    SG_BB_FOR_EACH(targets, to, {
         if (sg_bb_test(promo, to)) {
             list[n++] = sg_move_make(from, to, t, true);
             if (!sg_bb_test(dead, to)) list[n++] = sg_move_make(from, to, t, false);
         } else {
             list[n++] = sg_move_make(from, to, t, false);
         }
-    }
+    });
     return n;
 }
 
@@ -97,7 +96,7 @@ static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
                 to ^= sg_bb_sq(pc);
         }
         if (!list) { n += sg_bb_count(to); continue; }
-        while (to) list[n++] = sg_move_make_drop(t, sg_bb_pop(&to));
+        SG_BB_FOR_EACH(to, sq, list[n++] = sg_move_make_drop(t, sq));
     }
     return n;
 }
@@ -138,15 +137,15 @@ SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb ta
     int back = us == SG_BLACK ? 1 : -1;
     /* a pawn that may promote steps into the zone */
     sg_bb zone = sg_T.zone[us], dead = dead_mask(us, SG_PAWN);
-    while (to) {
-        sg_square s = sg_bb_pop(&to), from = s + back;
+    SG_BB_FOR_EACH(to, s, {
+        sg_square from = s + back;
         if (sg_bb_test(zone, s)) {
             list[n++] = sg_move_make(from, s, SG_PAWN, true);
             if (!sg_bb_test(dead, s)) list[n++] = sg_move_make(from, s, SG_PAWN, false);
         } else {
             list[n++] = sg_move_make(from, s, SG_PAWN, false);
         }
-    }
+    });
     return n;
 }
 
@@ -455,7 +454,7 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list, bool drops)
             to &= ~pawn_files(p, us);
             if (to && pawn_drop_mates(p, sg_move_make_drop(SG_PAWN, sg_bb_lsb(to)))) to = 0;
         }
-        while (to) list[n++] = sg_move_make_drop(t, sg_bb_pop(&to));
+        SG_BB_FOR_EACH(to, sq, list[n++] = sg_move_make_drop(t, sq));
     }
     return n;
 }

@@ -31,9 +31,11 @@ static inline bool sg_bb_more_than_one(sg_bb b) { return (b & (b - 1)) != 0; }
  * a time (cheaper than popping the 128-bit value; `break` would leave only
  * the half) */
 #define SG_BB_FOR_EACH(b, sq, BODY) do { \
-        sg_bb each_ = (b); \
-        for (uint64_t w_ = (uint64_t)each_; w_; w_ &= w_ - 1) { sg_square sq = __builtin_ctzll(w_); BODY; } \
-        for (uint64_t w_ = (uint64_t)(each_ >> 64); w_; w_ &= w_ - 1) { sg_square sq = 64 + __builtin_ctzll(w_); BODY; } \
+        sg_bb each_##sq = (b); \
+        for (uint64_t w_##sq = (uint64_t)each_##sq; w_##sq; w_##sq &= w_##sq - 1) { \
+            sg_square sq = __builtin_ctzll(w_##sq); BODY; } \
+        for (uint64_t w_##sq = (uint64_t)(each_##sq >> 64); w_##sq; w_##sq &= w_##sq - 1) { \
+            sg_square sq = 64 + __builtin_ctzll(w_##sq); BODY; } \
     } while (0)
 
 extern const sg_bb SG_BB_ALL;

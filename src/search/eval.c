@@ -125,16 +125,12 @@ SG_INLINE int mobility(const sg_pos *p, sg_color c, sg_bb occ)
     const sg_bb *T = p->by_type;
     sg_bb mine = p->by_color[c], free = ~mine;
     int n = 0;
-    for (sg_bb b = mine & T[SG_ROOK]; b;) n += sg_bb_count(sg_rook_attack(sg_bb_pop(&b), occ) & free);
-    for (sg_bb b = mine & T[SG_BISHOP]; b;) n += sg_bb_count(sg_bishop_attack(sg_bb_pop(&b), occ) & free);
-    for (sg_bb b = mine & T[SG_DRAGON]; b;) {
-        sg_square sq = sg_bb_pop(&b);
-        n += sg_bb_count((sg_rook_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free);
-    }
-    for (sg_bb b = mine & T[SG_HORSE]; b;) {
-        sg_square sq = sg_bb_pop(&b);
-        n += sg_bb_count((sg_bishop_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free);
-    }
+    SG_BB_FOR_EACH(mine & T[SG_ROOK], sq, n += sg_bb_count(sg_rook_attack(sq, occ) & free));
+    SG_BB_FOR_EACH(mine & T[SG_BISHOP], sq, n += sg_bb_count(sg_bishop_attack(sq, occ) & free));
+    SG_BB_FOR_EACH(mine & T[SG_DRAGON], sq,
+                   n += sg_bb_count((sg_rook_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free));
+    SG_BB_FOR_EACH(mine & T[SG_HORSE], sq,
+                   n += sg_bb_count((sg_bishop_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free));
     return 3 * n;
 }
 

@@ -38,12 +38,10 @@ static inline sg_square least_valuable(const sg_pos *p, sg_bb attackers, sg_ptyp
 static inline sg_bb step_attackers(const sg_pos *p, sg_square to, sg_bb occ)
 {
     sg_bb a = 0;
-    sg_bb near = sg_T.step[SG_BLACK][SG_KING][to] & occ;
-    while (near) {
-        sg_square f = sg_bb_pop(&near);
+    SG_BB_FOR_EACH(sg_T.step[SG_BLACK][SG_KING][to] & occ, f, {
         sg_piece pc = p->board[f];
         if (sg_bb_test(sg_T.step[sg_piece_color(pc)][sg_piece_type(pc)][f], to)) a |= sg_bb_sq(f);
-    }
+    });
     sg_bb knights = p->by_type[SG_KNIGHT];
     a |= sg_T.step[SG_WHITE][SG_KNIGHT][to] & knights & p->by_color[SG_BLACK];
     a |= sg_T.step[SG_BLACK][SG_KNIGHT][to] & knights & p->by_color[SG_WHITE];

@@ -125,6 +125,7 @@ static void init_masks(void)
 
 void sg_bitboard_init(void)
 {
+    for (int s = 0; s < 128; s++) sg_T.square[s] = SG_BB_ONE << s;
     init_steps();
     init_lines();
     init_masks();

@@ -8,8 +8,9 @@
 __extension__ typedef unsigned __int128 sg_bb;
 
 #define SG_BB_ONE ((sg_bb)1)
-static inline sg_bb sg_bb_sq(sg_square s) { return SG_BB_ONE << s; }
-static inline bool sg_bb_test(sg_bb b, sg_square s) { return (b >> s) & 1; }
+/* the half holding s, then a 64-bit shift: cheaper than shifting 128 bits */
+static inline bool sg_bb_test(sg_bb b, sg_square s)
+{ uint64_t half = s < 64 ? (uint64_t)b : (uint64_t)(b >> 64); return (half >> (s & 63)) & 1; }
 static inline int sg_bb_count(sg_bb b)
 { return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64)); }
 /* lowest square of a non-empty bitboard */
@@ -26,10 +27,21 @@ SG_INLINE sg_square sg_bb_pop(sg_bb *b)
     return 64 + __builtin_ctzll(hi);
 }
 static inline bool sg_bb_more_than_one(sg_bb b) { return (b & (b - 1)) != 0; }
+/* runs BODY for each square sq of b in ascending order, one 64-bit half at
+ * a time (cheaper than popping the 128-bit value; `break` would leave only
+ * the half) */
+#define SG_BB_FOR_EACH(b, sq, BODY) do { \
+        sg_bb each_##sq = (b); \
+        for (uint64_t w_##sq = (uint64_t)each_##sq; w_##sq; w_##sq &= w_##sq - 1) { \
+            sg_square sq = __builtin_ctzll(w_##sq); BODY; } \
+        for (uint64_t w_##sq = (uint64_t)(each_##sq >> 64); w_##sq; w_##sq &= w_##sq - 1) { \
+            sg_square sq = 64 + __builtin_ctzll(w_##sq); BODY; } \
+    } while (0)
 
 extern const sg_bb SG_BB_ALL;
 /* tables, filled once */
 typedef struct {
+    sg_bb square[128];          /* one bit (128 entries: SG_SQ_NONE and past it too) */
     sg_bb step[SG_COLOR_NB][SG_PT_NB][SG_SQ_NB]; /* non-sliding part of each type */
     sg_bb file_mask[10];        /* index 1..9 */
     sg_bb rank_mask[9];
@@ -48,6 +60,9 @@ typedef struct {
 /* Written once by sg_bitboard_init() (called by sg_init()), read-only after. */
 extern sg_tables sg_T;
 #define sg_tab (&sg_T)
+
+/* a square's bit: a load, cheaper than a 128-bit shift */
+static inline sg_bb sg_bb_sq(sg_square s) { return sg_T.square[s]; }
 
 void sg_bitboard_init(void);
 
@@ -72,9 +87,11 @@ static inline sg_bb sg_line_attack(int line, sg_square s, sg_bb occ)
 }
 static inline sg_bb sg_file_attack(sg_square s, sg_bb occ)
 {
-    /* the file's seven inner squares are contiguous: a shift and a mask */
-    int base = (s / 9) * 9;
-    unsigned idx = (unsigned)(occ >> (base + 1)) & 127;
+    /* the file's seven inner squares are contiguous: a shift and a mask, in
+     * one 64-bit half (files 1-7 lie in the low half, 8 and 9 in the high) */
+    unsigned first = (unsigned)s / 9u * 9u + 1u;
+    uint64_t half = first < 64 ? (uint64_t)occ : (uint64_t)(occ >> 64);
+    unsigned idx = (unsigned)(half >> (first & 63)) & 127;
     return sg_tab->line_attack[0][s * 128 + idx];
 }
 static inline sg_bb sg_rook_attack(sg_square s, sg_bb occ) { return sg_file_attack(s, occ) | sg_line_attack(1, s, occ); }

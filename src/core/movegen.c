@@ -11,23 +11,33 @@ static inline bool dead_square(sg_color c, sg_ptype t, sg_square to)
     return ((t == SG_PAWN || t == SG_LANCE) && rr == 0) || (t == SG_KNIGHT && rr <= 1);
 }
 
+/* squares where a piece of type t of colour c may not stay unpromoted */
+static inline sg_bb dead_mask(sg_color c, sg_ptype t)
+{
+    sg_bb far = sg_T.rank_mask[c == SG_BLACK ? 0 : 8];
+    if (t == SG_PAWN || t == SG_LANCE) return far;
+    if (t == SG_KNIGHT) return far | sg_T.rank_mask[c == SG_BLACK ? 1 : 7];
+    return 0;
+}
+
 /* moves of one piece to the given targets, with every legal promotion choice */
 SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
 {
     if (!sg_pt_can_promote(t)) {
-        while (targets) list[n++] = sg_move_make(from, sg_bb_pop(&targets), t, false);
+        SG_BB_FOR_EACH(targets, to, list[n++] = sg_move_make(from, to, t, false));
         return n;
     }
-    bool from_zone = sg_in_zone(us, from);
-    while (targets) {
-        sg_square to = sg_bb_pop(&targets);
-        if (from_zone || sg_in_zone(us, to)) {
+    /* where the move may promote, and where the piece may not stay
+     * unpromoted, as bitboards: a bit test a target instead of its rank */
+    sg_bb promo = sg_T.promotion_to[us][from], dead = dead_mask(us, t);
+    SG_BB_FOR_EACH(targets, to, {
+        if (sg_bb_test(promo, to)) {
             list[n++] = sg_move_make(from, to, t, true);
-            if (!dead_square(us, t, to)) list[n++] = sg_move_make(from, to, t, false);
+            if (!sg_bb_test(dead, to)) list[n++] = sg_move_make(from, to, t, false);
         } else {
             list[n++] = sg_move_make(from, to, t, false);
         }
-    }
+    });
     return n;
 }
 
@@ -44,9 +54,13 @@ static inline sg_bb drop_mask(sg_color us, sg_ptype t)
 /* files holding an unpromoted pawn of colour c */
 static inline sg_bb pawn_files(const sg_pos *p, sg_color c)
 {
-    sg_bb pawns = sg_pos_pieces(p, c, SG_PAWN), files = 0;
-    while (pawns) files |= sg_T.file_mask[sg_sq_file(sg_bb_pop(&pawns))];
-    return files;
+    /* all files at once, each 9 bits: adding 0xff to a file's ranks a..h
+     * carries into rank i when any is set (never into the next file); its
+     * rank-i bit h then becomes the whole file as (h << 1) - (h >> 8) */
+    sg_bb pawns = sg_pos_pieces(p, c, SG_PAWN);
+    sg_bb top = sg_T.rank_mask[8], low = SG_BB_ALL & ~top;
+    sg_bb h = (((pawns & low) + low) | pawns) & top;
+    return (h << 1) - (h >> 8);
 }
 
 /* the square a pawn of colour c drops on to check the king on ksq */
@@ -82,18 +96,9 @@ static int gen_drops(const sg_pos *p, sg_move *list, int n, sg_bb targets)
                 to ^= sg_bb_sq(pc);
         }
         if (!list) { n += sg_bb_count(to); continue; }
-        while (to) list[n++] = sg_move_make_drop(t, sg_bb_pop(&to));
+        SG_BB_FOR_EACH(to, sq, list[n++] = sg_move_make_drop(t, sq));
     }
     return n;
-}
-
-/* squares where a piece of type t of colour c may not stay unpromoted */
-static inline sg_bb dead_mask(sg_color c, sg_ptype t)
-{
-    sg_bb far = sg_T.rank_mask[c == SG_BLACK ? 0 : 8];
-    if (t == SG_PAWN || t == SG_LANCE) return far;
-    if (t == SG_KNIGHT) return far | sg_T.rank_mask[c == SG_BLACK ? 1 : 7];
-    return 0;
 }
 
 /* the number of moves emit() would list: every target once, again where it
@@ -122,6 +127,28 @@ SG_INLINE int gen_type(sg_move *list, int n, sg_color us, sg_ptype t, sg_bb pcs,
     return n;
 }
 
+/* the pawns' moves, all pawns at once: a pawn's one step forward is one bit
+ * down for black, up for white (squares are file-major; the edge rank mask
+ * keeps a pawn on the last rank of a lenient diagram in its file), and the
+ * destinations come out in the order of their pawns, as gen_type lists them */
+SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb target)
+{
+    sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
+    int back = us == SG_BLACK ? 1 : -1;
+    /* a pawn that may promote steps into the zone */
+    sg_bb zone = sg_T.zone[us], dead = dead_mask(us, SG_PAWN);
+    SG_BB_FOR_EACH(to, s, {
+        sg_square from = s + back;
+        if (sg_bb_test(zone, s)) {
+            list[n++] = sg_move_make(from, s, SG_PAWN, true);
+            if (!sg_bb_test(dead, s)) list[n++] = sg_move_make(from, s, SG_PAWN, false);
+        } else {
+            list[n++] = sg_move_make(from, s, SG_PAWN, false);
+        }
+    });
+    return n;
+}
+
 /* moves of every piece of ours but those in exclude (the king, in standard
  * shogi), pinned pieces kept on their line to the king on ksq; with list
  * NULL they are only counted */
@@ -139,7 +166,7 @@ SG_INLINE int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg
         sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
         n += sg_bb_count(to) + sg_bb_count(to & sg_T.zone[us]) - sg_bb_count(to & dead_mask(us, SG_PAWN));
     } else {
-        n = gen_type(list, n, us, SG_PAWN, pawns, occ, target);
+        n = gen_pawns(list, n, us, pawns, target);
     }
     n = gen_type(list, n, us, SG_LANCE, unpinned & T[SG_LANCE], occ, target);
     n = gen_type(list, n, us, SG_KNIGHT, unpinned & T[SG_KNIGHT], occ, target);
@@ -328,8 +355,24 @@ void sg_check_info_init(const sg_pos *p, sg_check_info *ci)
     ci->general = uses_general(p) || ek == SG_SQ_NONE;
     if (ci->general) return;
     sg_bb occ = sg_pos_occupied(p);
-    for (sg_ptype t = SG_PAWN; t < SG_PT_NB; t++) ci->check_sq[t] = sg_piece_attack(them, t, ek, occ);
-    ci->check_sq[SG_KING] = 0;
+    /* sg_piece_attack(them, t, ek, occ) for every type, each slider line looked up once */
+#define STEP(t) sg_T.step[them][t][ek]
+    sg_bb file = sg_file_attack(ek, occ), rook = file | sg_line_attack(1, ek, occ), bishop = sg_bishop_attack(ek, occ);
+    sg_bb *cs = ci->check_sq;
+    cs[SG_NO_PT] = 0;
+    cs[SG_PAWN] = STEP(SG_PAWN);
+    cs[SG_LANCE] = file & sg_T.forward_ray[them][ek];
+    cs[SG_KNIGHT] = STEP(SG_KNIGHT);
+    cs[SG_SILVER] = STEP(SG_SILVER);
+    cs[SG_BISHOP] = bishop;
+    cs[SG_ROOK] = rook;
+    cs[SG_ELEPHANT] = STEP(SG_ELEPHANT);
+    for (sg_ptype t = SG_GOLD; t <= SG_PRO_SILVER; t++) cs[t] = STEP(t);
+    cs[SG_HORSE] = bishop | STEP(SG_KING);
+    cs[SG_DRAGON] = rook | STEP(SG_KING);
+    cs[SG_PRINCE] = STEP(SG_PRINCE);
+    cs[SG_KING] = 0;
+#undef STEP
     ci->discoverers = sg_pos_blockers(p, them) & p->by_color[us];
 }
 
@@ -378,7 +421,13 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list, bool drops)
     sg_bb dc = ci.discoverers;
     sg_bb pinned = ksq == SG_SQ_NONE ? 0 : sg_pos_pinned(p, us);
     int n = 0;
-    sg_bb pcs = own;
+    /* the pieces that may check: the sliders, knights and the discoverers
+     * anywhere; the other steppers (one step, onto a square next to the king)
+     * only within two steps of it; the king only by uncovering.  The rest would
+     * list nothing: skipped, in the same square order. */
+    const sg_bb *T = p->by_type;
+    sg_bb far = T[SG_LANCE] | T[SG_KNIGHT] | T[SG_BISHOP] | T[SG_ROOK] | T[SG_HORSE] | T[SG_DRAGON];
+    sg_bb pcs = own & (dc | (far | (sg_T.within_two[ek] & ~T[SG_KING])));
     while (pcs) {
         sg_square from = sg_bb_pop(&pcs);
         sg_ptype t = sg_piece_type(p->board[from]);
@@ -405,7 +454,7 @@ static int gen_checks_standard(const sg_pos *p, sg_move *list, bool drops)
             to &= ~pawn_files(p, us);
             if (to && pawn_drop_mates(p, sg_move_make_drop(SG_PAWN, sg_bb_lsb(to)))) to = 0;
         }
-        while (to) list[n++] = sg_move_make_drop(t, sg_bb_pop(&to));
+        SG_BB_FOR_EACH(to, sq, list[n++] = sg_move_make_drop(t, sq));
     }
     return n;
 }

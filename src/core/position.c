@@ -100,11 +100,9 @@ bool sg_square_attacked(const sg_pos *p, sg_square s, sg_color c, sg_bb occ)
     const sg_bb *T = p->by_type;
     sg_bb own = p->by_color[c];
     /* steppers other than the knight stand next to s: ask the few that do */
-    sg_bb near = sg_T.step[SG_BLACK][SG_KING][s] & own;
-    while (near) {
-        sg_square f = sg_bb_pop(&near);
+    SG_BB_FOR_EACH(sg_T.step[SG_BLACK][SG_KING][s] & own, f, {
         if (sg_bb_test(sg_T.step[c][sg_piece_type(p->board[f])][f], s)) return true;
-    }
+    });
     if (sg_T.step[sg_opp(c)][SG_KNIGHT][s] & own & T[SG_KNIGHT]) return true;
     /* sliders: only those on a line through s, found on an empty board first */
     sg_bb rooks = own & (T[SG_ROOK] | T[SG_DRAGON]) & sg_T.rook_empty[s];
@@ -133,11 +131,10 @@ sg_bb sg_pos_blockers(const sg_pos *p, sg_color c)
                    | (sg_T.bishop_empty[k] & (T[SG_BISHOP] | T[SG_HORSE]))
                    | (sg_T.rook_empty[k] & (T[SG_ROOK] | T[SG_DRAGON]))) & p->by_color[o];
     sg_bb occ = sg_pos_occupied(p), pinned = 0;
-    while (snipers) {
-        sg_square s = sg_bb_pop(&snipers);
+    SG_BB_FOR_EACH(snipers, s, {
         sg_bb b = sg_T.between[k][s] & occ;
         if (b && !sg_bb_more_than_one(b)) pinned |= b;
-    }
+    });
     return pinned;
 }
 

@@ -64,8 +64,10 @@ typedef int sg_square;
 #define SG_SQ_NB 81
 #define SG_SQ_NONE 81
 static inline sg_square sg_sq(int file, int rank) { return (file - 1) * 9 + rank; }
-static inline int sg_sq_file(sg_square s) { return s / 9 + 1; }   /* 1..9 */
-static inline int sg_sq_rank(sg_square s) { return s % 9; }       /* 0..8 = a..i */
+/* (unsigned: squares are never negative, and the compiler then drops the sign
+ * fix-up of the division, which every rank and zone test paid) */
+static inline int sg_sq_file(sg_square s) { return (int)((unsigned)s / 9u) + 1; }   /* 1..9 */
+static inline int sg_sq_rank(sg_square s) { return (int)((unsigned)s % 9u); }       /* 0..8 = a..i */
 /* rank counted from the colour's own side: 0 is the far (enemy) rank */
 static inline int sg_rel_rank(sg_color c, sg_square s) { return c == SG_BLACK ? sg_sq_rank(s) : 8 - sg_sq_rank(s); }
 static inline bool sg_in_zone(sg_color c, sg_square s) { return sg_rel_rank(c, s) < 3; }

@@ -1,9 +1,10 @@
 /* The built-in evaluation: material, hand values, piece-square terms and king
  * safety.  Values in centipawns; the tables are static const. */
+#include <string.h>
 #include "eval.h"
 
 /* board values by type (index SG_PT_NB); the king has none */
-static const int PIECE_VALUE[SG_PT_NB] = {
+const int sg_eval_piece_values[SG_PT_NB] = {
     [SG_PAWN] = 90, [SG_LANCE] = 315, [SG_KNIGHT] = 405, [SG_SILVER] = 495,
     [SG_BISHOP] = 855, [SG_ROOK] = 990, [SG_ELEPHANT] = 400, [SG_GOLD] = 540,
     [SG_PRO_PAWN] = 540, [SG_PRO_LANCE] = 540, [SG_PRO_KNIGHT] = 540, [SG_PRO_SILVER] = 540,
@@ -15,7 +16,6 @@ static const int HAND_VALUE[SG_HAND_NB] = {
     [SG_BISHOP] = 950, [SG_ROOK] = 1100, [SG_GOLD] = 600,
 };
 
-int sg_eval_piece_value(sg_ptype t) { return t > 0 && t < SG_PT_NB ? PIECE_VALUE[t] : 0; }
 int sg_eval_hand_value(sg_ptype t) { return t > 0 && t < SG_HAND_NB ? HAND_VALUE[t] : 0; }
 
 int sg_eval_material(const sg_pos *p)
@@ -24,7 +24,7 @@ int sg_eval_material(const sg_pos *p)
     for (int t = SG_PAWN; t < SG_KING; t++) {
         sg_bb b = p->by_type[t];
         if (!b) continue;
-        s += PIECE_VALUE[t] * (sg_bb_count(b & p->by_color[SG_BLACK]) - sg_bb_count(b & p->by_color[SG_WHITE]));
+        s += sg_eval_piece_values[t] * (sg_bb_count(b & p->by_color[SG_BLACK]) - sg_bb_count(b & p->by_color[SG_WHITE]));
     }
     for (int t = 1; t < SG_HAND_NB; t++)
         s += HAND_VALUE[t] * (p->hand[SG_BLACK][t] - p->hand[SG_WHITE][t]);
@@ -35,16 +35,16 @@ int sg_eval_material_delta(sg_move m, sg_piece captured, bool drops)
 {
     if (sg_move_is_drop(m)) {
         sg_ptype t = sg_move_dropped(m);
-        return PIECE_VALUE[t] - HAND_VALUE[t];
+        return sg_eval_piece_values[t] - HAND_VALUE[t];
     }
     int d = 0;
     if (sg_move_is_promotion(m)) {
         sg_ptype t = sg_move_piece(m);
-        d += PIECE_VALUE[sg_pt_promote(t)] - PIECE_VALUE[t];
+        d += sg_eval_piece_values[sg_pt_promote(t)] - sg_eval_piece_values[t];
     }
     if (captured != SG_NO_PIECE) {
         sg_ptype t = sg_piece_type(captured);
-        d += PIECE_VALUE[t];
+        d += sg_eval_piece_values[t];
         sg_ptype back = sg_pt_unpromote(t);
         if (drops && back < SG_HAND_NB) d += HAND_VALUE[back];
     }
@@ -69,17 +69,24 @@ static const signed char PST_LANCE[9] = {0, 4, 6, 6, 4, 2, 2, 2, 6};
 static const signed char KING_RANK[9] = {-60, -50, -40, -30, -20, -10, 0, 10, 14};
 static const signed char KING_FILE[9] = {8, 12, 10, 2, -10, 2, 10, 12, 8};
 
+/* the rank bonuses by type, zero for the types without one */
+static const signed char *const PST_OF[SG_PT_NB] = {
+    [SG_PAWN] = PST_PAWN, [SG_LANCE] = PST_LANCE, [SG_KNIGHT] = PST_KNIGHT, [SG_SILVER] = PST_SILVER,
+};
+
+/* sg_rel_rank by table: the move-by-move update asks it three times a move */
+#define RANKS_B 0, 1, 2, 3, 4, 5, 6, 7, 8
+#define RANKS_W 8, 7, 6, 5, 4, 3, 2, 1, 0
+static const unsigned char REL_RANK[SG_COLOR_NB][SG_SQ_NB] = {
+    {RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B, RANKS_B},
+    {RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W, RANKS_W},
+};
+
 /* a piece's rank bonus from its own side's view (0 for types without one) */
-static int psq_of(sg_color c, sg_ptype t, sg_square sq)
+static inline int psq_of(sg_color c, sg_ptype t, sg_square sq)
 {
-    int rr = sg_rel_rank(c, sq);
-    switch (t) {
-    case SG_PAWN: return PST_PAWN[rr];
-    case SG_SILVER: return PST_SILVER[rr];
-    case SG_KNIGHT: return PST_KNIGHT[rr];
-    case SG_LANCE: return PST_LANCE[rr];
-    default: return 0;
-    }
+    const signed char *row = PST_OF[t];
+    return row ? row[REL_RANK[c][sq]] : 0;
 }
 
 int sg_eval_psq(const sg_pos *p)
@@ -111,49 +118,65 @@ int sg_eval_psq_delta(const sg_pos *p, sg_move m)
     return us == SG_BLACK ? d : -d;
 }
 
-/* the positional part for colour c (positive is good for c) */
-typedef struct { sg_bb one[SG_COLOR_NB], two[SG_COLOR_NB]; } king_rings;
-
-static int side_terms(const sg_pos *p, sg_color c, const king_rings *kr)
+/* the mobility of colour c's sliders: 3 a square they reach that holds none of
+ * c's pieces (each type walked apart, its attack a constant choice) */
+SG_INLINE int mobility(const sg_pos *p, sg_color c, sg_bb occ)
 {
-    int s = 0;
-    sg_square own_k = p->king[c], their_k = p->king[sg_opp(c)];
+    const sg_bb *T = p->by_type;
+    sg_bb mine = p->by_color[c], free = ~mine;
+    int n = 0;
+    SG_BB_FOR_EACH(mine & T[SG_ROOK], sq, n += sg_bb_count(sg_rook_attack(sq, occ) & free));
+    SG_BB_FOR_EACH(mine & T[SG_BISHOP], sq, n += sg_bb_count(sg_bishop_attack(sq, occ) & free));
+    SG_BB_FOR_EACH(mine & T[SG_DRAGON], sq,
+                   n += sg_bb_count((sg_rook_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free));
+    SG_BB_FOR_EACH(mine & T[SG_HORSE], sq,
+                   n += sg_bb_count((sg_bishop_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free));
+    return 3 * n;
+}
+
+/* how many kinds of piece colour c holds in hand (types 1..8): the bytes that
+ * are not zero, counted eight at a time (a hand holds fewer than 128 of a kind) */
+static inline int hand_kinds(const sg_pos *p, sg_color c)
+{
+    uint64_t h;
+    memcpy(&h, &p->hand[c][1], sizeof h);
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+    return __builtin_popcountll((((h & low7) + low7) | h) & ~low7);
+}
+
+/* The positional part, black minus white: for each colour the mobility of
+ * its sliders; around each king its placement, its golds and silvers guarding
+ * it, the enemy's golds, promoted pieces, silvers and big pieces pressing it,
+ * and its safety (enemy pieces, pawns aside, within two squares, made worse by
+ * what the enemy holds in hand; own pieces next to it). */
+SG_INLINE int positional(const sg_pos *p)
+{
+    const sg_bb *T = p->by_type;
     sg_bb occ = sg_pos_occupied(p);
-    sg_bb mine = p->by_color[c];
-    /* mobility of the sliders */
-    sg_bb sliders = mine & (p->by_type[SG_ROOK] | p->by_type[SG_DRAGON] | p->by_type[SG_BISHOP] | p->by_type[SG_HORSE]);
-    while (sliders) {
-        sg_square sq = sg_bb_pop(&sliders);
-        s += 3 * sg_bb_count(sg_piece_attack(c, sg_piece_type(p->board[sq]), sq, occ) & ~mine);
+    sg_bb guard_types = T[SG_GOLD] | T[SG_SILVER];
+    sg_bb press_types = guard_types | T[SG_PRO_PAWN] | T[SG_PRO_LANCE] | T[SG_PRO_KNIGHT] | T[SG_PRO_SILVER]
+                      | T[SG_HORSE] | T[SG_DRAGON];
+    sg_bb big = ~(T[SG_PAWN] | T[SG_KING]);
+    int side[SG_COLOR_NB] = {mobility(p, SG_BLACK, occ), mobility(p, SG_WHITE, occ)};
+    for (int c = 0; c < SG_COLOR_NB; c++) {
+        sg_square k = p->king[c];
+        if (k == SG_SQ_NONE) continue;
+        sg_color o = sg_opp((sg_color)c);
+        sg_bb own = p->by_color[c], them = p->by_color[o];
+        sg_bb one = sg_T.step[SG_BLACK][SG_KING][k], two = sg_T.within_two[k], outer = two & ~one;
+        int v = KING_RANK[sg_rel_rank((sg_color)c, k)] + KING_FILE[sg_sq_file(k) - 1];
+        sg_bb guards = own & guard_types;
+        v += 30 * sg_bb_count(guards & one) + 14 * sg_bb_count(guards & outer);
+        sg_bb press = them & press_types;
+        side[o] += 28 * sg_bb_count(press & one) + 12 * sg_bb_count(press & outer);
+        sg_bb enemy = them & big;
+        int att = sg_bb_count(two & enemy) + sg_bb_count(one & enemy);
+        int def = sg_bb_count(one & own);
+        v -= att * att * 8 + att * hand_kinds(p, o) * 6;
+        v += def * 10;
+        side[c] += v;
     }
-    sg_bb golds = p->by_type[SG_GOLD] | p->by_type[SG_PRO_PAWN] | p->by_type[SG_PRO_LANCE]
-                | p->by_type[SG_PRO_KNIGHT] | p->by_type[SG_PRO_SILVER];
-    /* golds and silvers guarding the own king */
-    if (own_k != SG_SQ_NONE) {
-        s += KING_RANK[sg_rel_rank(c, own_k)] + KING_FILE[sg_sq_file(own_k) - 1];
-        sg_bb one = kr->one[c], two = kr->two[c];
-        sg_bb guards = mine & (p->by_type[SG_GOLD] | p->by_type[SG_SILVER]);
-        s += 30 * sg_bb_count(guards & one) + 14 * sg_bb_count(guards & two & ~one);
-    }
-    /* golds, promoted pieces, silvers and the big pieces pressing the enemy king */
-    if (their_k != SG_SQ_NONE) {
-        sg_bb one = kr->one[sg_opp(c)], two = kr->two[sg_opp(c)];
-        sg_bb press = mine & (golds | p->by_type[SG_SILVER] | p->by_type[SG_HORSE] | p->by_type[SG_DRAGON]);
-        s += 28 * sg_bb_count(press & one) + 12 * sg_bb_count(press & two & ~one);
-    }
-    /* king safety: enemy pieces (pawns aside) within two squares of the own
-     * king, made worse by what the enemy holds in hand; own pieces next to it */
-    if (own_k != SG_SQ_NONE) {
-        sg_bb ring = kr->one[c], near = kr->two[c];
-        sg_bb enemy = p->by_color[sg_opp(c)] & ~p->by_type[SG_PAWN] & ~p->by_type[SG_KING];
-        int att = sg_bb_count(near & enemy) + sg_bb_count(ring & enemy);
-        int def = sg_bb_count(ring & p->by_color[c]);
-        int kinds = 0;
-        for (int t = 1; t < SG_HAND_NB; t++) kinds += p->hand[sg_opp(c)][t] ? 1 : 0;
-        s -= att * att * 8 + att * kinds * 6;
-        s += def * 10;
-    }
-    return s;
+    return side[SG_BLACK] - side[SG_WHITE];
 }
 
 int sg_eval_builtin(void *ud, const sg_pos *p)
@@ -164,14 +187,7 @@ int sg_eval_builtin(void *ud, const sg_pos *p)
 
 int sg_eval_builtin_with(const sg_pos *p, int material, int psq)
 {
-    int s = material + psq;
-    king_rings kr = {{0, 0}, {0, 0}};
-    for (int c = 0; c < SG_COLOR_NB; c++)
-        if (p->king[c] != SG_SQ_NONE) {
-            kr.one[c] = sg_tab->step[SG_BLACK][SG_KING][p->king[c]];
-            kr.two[c] = sg_tab->within_two[p->king[c]];
-        }
-    s += side_terms(p, SG_BLACK, &kr) - side_terms(p, SG_WHITE, &kr);
+    int s = material + psq + positional(p);
     s = p->side == SG_BLACK ? s : -s;
     return s + 20; /* the side to move's tempo */
 }

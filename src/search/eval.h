@@ -13,8 +13,10 @@
  * position key for one search: it must depend on the position only. */
 typedef int (*sg_eval_fn)(void *ud, const sg_pos *p);
 
-/* value of a piece of type t on the board, and in hand (unpromoted types) */
-int sg_eval_piece_value(sg_ptype t);
+/* value of a piece of type t on the board, and in hand (unpromoted types);
+ * the board values inline, as move ordering and SEE ask them per move */
+extern const int sg_eval_piece_values[SG_PT_NB];
+static inline int sg_eval_piece_value(sg_ptype t) { return t > 0 && t < SG_PT_NB ? sg_eval_piece_values[t] : 0; }
 int sg_eval_hand_value(sg_ptype t);
 /* material of black minus white: board and hands */
 int sg_eval_material(const sg_pos *p);

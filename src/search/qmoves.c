@@ -53,6 +53,33 @@ SG_INLINE int tactical_type(const sg_pos *p, const tactical_ctx *c, sg_move *mov
     return n;
 }
 
+/* the same for the pawns, all at once: each steps one bit down (black) or up
+ * (white), so the destinations come out in the order of their pawns; a pawn
+ * that promotes (or captures) only ever moves into the zone or onto a piece */
+static inline int tactical_pawns(const tactical_ctx *c, sg_move *moves, int n, sg_bb pawns)
+{
+    bool black = c->us == SG_BLACK;
+    int back = black ? 1 : -1;
+    sg_bb to = (black ? (pawns >> 1) & ~sg_tab->rank_mask[8] : (pawns << 1) & ~sg_tab->rank_mask[0])
+             & ~c->own & (c->enemy | c->zone);
+    /* a pinned pawn keeps to its line */
+    for (sg_bb pins = pawns & c->pinned; pins;) {
+        sg_square from = sg_bb_pop(&pins), s = from - back;
+        if (!sg_bb_test(sg_tab->line[c->ksq][from], s)) to &= ~sg_bb_sq(s);
+    }
+    while (to) {
+        sg_square s = sg_bb_pop(&to), from = s + back;
+        bool capture = sg_bb_test(c->enemy, s);
+        if (sg_bb_test(c->zone, from) || sg_bb_test(c->zone, s)) {
+            moves[n++] = sg_move_make(from, s, SG_PAWN, true);
+            if (capture && can_stay(c->us, SG_PAWN, s)) moves[n++] = sg_move_make(from, s, SG_PAWN, false);
+        } else {
+            moves[n++] = sg_move_make(from, s, SG_PAWN, false);
+        }
+    }
+    return n;
+}
+
 int sg_gen_tactical(const sg_pos *p, sg_move *moves)
 {
     if (p->variant != SG_STANDARD || sg_in_check(p) || p->king[p->side] == SG_SQ_NONE) return filtered(p, moves);
@@ -68,7 +95,7 @@ int sg_gen_tactical(const sg_pos *p, sg_move *moves)
     const sg_bb *T = p->by_type;
     sg_bb own = c.own;
     int n = 0;
-    n = tactical_type(p, &c, moves, n, SG_PAWN, own & T[SG_PAWN]);
+    n = tactical_pawns(&c, moves, n, own & T[SG_PAWN]);
     n = tactical_type(p, &c, moves, n, SG_LANCE, own & T[SG_LANCE]);
     n = tactical_type(p, &c, moves, n, SG_KNIGHT, own & T[SG_KNIGHT]);
     n = tactical_type(p, &c, moves, n, SG_SILVER, own & T[SG_SILVER]);

@@ -367,6 +367,13 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     bool improving = !in_check && (ply < 2 || static_eval > s->static_eval[ply - 2]);
     bool prunable = !pv_node && !in_check && !mate_window;
 
+    /* razoring: so far under alpha near the leaves that only a capture could
+     * help; the quiescence search says whether one does */
+    if (prunable && !excluded && depth <= 3 && static_eval + 200 + 150 * depth * depth < alpha) {
+        int v = qsearch(s, alpha - 1, alpha, 0);
+        if (s->stop) return 0;
+        if (v < alpha) return v;
+    }
     /* the position is so good a shallow search will not bring it under beta */
     if (prunable && depth <= 6 && static_eval - 100 * (depth - improving) >= beta)
         return static_eval;

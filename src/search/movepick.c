@@ -25,18 +25,23 @@ int sg_movepick_mvv_lva(const sg_pos *p, sg_move m)
     return g;
 }
 
+/* the first stage's score (the table move, a capture or promotion, a
+ * killer), or 0 for a quiet move */
+static inline int first_stage_score(const sg_pos *p, sg_move m, sg_move tt_move, const sg_move killers[2])
+{
+    if (m == tt_move) return TT_SCORE;
+    if (sg_move_is_tactical(p, m)) return CAPTURE_BASE + sg_movepick_mvv_lva(p, m);
+    if (killers && m == killers[0]) return KILLER1;
+    if (killers && m == killers[1]) return KILLER2;
+    return 0;
+}
+
 void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n, sg_move tt_move,
                        const sg_move killers[2], const sg_move_stats *h, const sg_cont_rows *cr)
 {
     for (int i = 0; i < n; i++) {
-        sg_move m = moves[i];
-        int s;
-        if (m == tt_move) s = TT_SCORE;
-        else if (sg_move_is_tactical(p, m)) s = CAPTURE_BASE + sg_movepick_mvv_lva(p, m);
-        else if (killers && m == killers[0]) s = KILLER1;
-        else if (killers && m == killers[1]) s = KILLER2;
-        else s = h ? sg_history_score(h, cr, p->side, m) : 0;
-        scores[i] = s;
+        int s = first_stage_score(p, moves[i], tt_move, killers);
+        scores[i] = s ? s : h ? sg_history_score(h, cr, p->side, moves[i]) : 0;
     }
 }
 
@@ -49,12 +54,8 @@ void sg_picker_init(sg_picker *pk, const sg_pos *p, sg_move *moves, int *scores,
     int g = 0, q = 0;
     for (int k = 0; k < n; k++) {
         sg_move m = moves[k];
-        int sc;
-        if (m == tt_move) sc = TT_SCORE;
-        else if (sg_move_is_tactical(p, m)) sc = CAPTURE_BASE + sg_movepick_mvv_lva(p, m);
-        else if (killers && m == killers[0]) sc = KILLER1;
-        else if (killers && m == killers[1]) sc = KILLER2;
-        else { quiet[q++] = m; continue; }
+        int sc = first_stage_score(p, m, tt_move, killers);
+        if (!sc) { quiet[q++] = m; continue; }
         moves[g] = m;
         scores[g++] = sc;
     }

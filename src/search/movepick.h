@@ -1,9 +1,9 @@
-/* Move ordering for the game-tree search: scores a list of legal moves, then
- * hands them out best first (a selection among those scored above 0, the
- * rest in generation order).
+/* Move ordering for the game-tree search: scores a node's legal moves and
+ * hands them out best first (sg_picker).
  * Order: the table's move; captures by most valuable victim, least valuable
  * attacker (promotions count as a gain); the two killers of the ply; the other
- * quiet moves by their history score. */
+ * quiet moves by their history scores (history.h).  sg_movepick_score scores
+ * a whole list at once (the root's first order). */
 #ifndef SG_MOVEPICK_H
 #define SG_MOVEPICK_H
 

@@ -21,6 +21,15 @@ static inline sg_bb dead_mask(sg_color c, sg_ptype t)
 }
 
 /* moves of one piece to the given targets, with every legal promotion choice */
+/* the move from -> to, with promotion where it may promote (promo), and
+ * also without unless the piece could not move on from there (dead) */
+SG_INLINE int add_move(sg_move *list, int n, sg_square from, sg_square to, sg_ptype t, bool promo, bool dead)
+{
+    if (promo) list[n++] = sg_move_make(from, to, t, true);
+    if (!promo || !dead) list[n++] = sg_move_make(from, to, t, false);
+    return n;
+}
+
 SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
 {
     if (!sg_pt_can_promote(t)) {
@@ -28,16 +37,9 @@ SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from
         return n;
     }
     /* where the move may promote, and where the piece may not stay
-     * unpromoted, as bitboards: a bit test a target instead of its rank */
+     * unpromoted, as bitboards: a bit test per target instead of its rank */
     sg_bb promo = sg_T.promotion_to[us][from], dead = dead_mask(us, t);
-    SG_BB_FOR_EACH(targets, to, {
-        if (sg_bb_test(promo, to)) {
-            list[n++] = sg_move_make(from, to, t, true);
-            if (!sg_bb_test(dead, to)) list[n++] = sg_move_make(from, to, t, false);
-        } else {
-            list[n++] = sg_move_make(from, to, t, false);
-        }
-    });
+    SG_BB_FOR_EACH(targets, to, { n = add_move(list, n, from, to, t, sg_bb_test(promo, to), sg_bb_test(dead, to)); });
     return n;
 }
 
@@ -137,15 +139,7 @@ SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb ta
     int back = us == SG_BLACK ? 1 : -1;
     /* a pawn that may promote steps into the zone */
     sg_bb zone = sg_T.zone[us], dead = dead_mask(us, SG_PAWN);
-    SG_BB_FOR_EACH(to, s, {
-        sg_square from = s + back;
-        if (sg_bb_test(zone, s)) {
-            list[n++] = sg_move_make(from, s, SG_PAWN, true);
-            if (!sg_bb_test(dead, s)) list[n++] = sg_move_make(from, s, SG_PAWN, false);
-        } else {
-            list[n++] = sg_move_make(from, s, SG_PAWN, false);
-        }
-    });
+    SG_BB_FOR_EACH(to, s, { n = add_move(list, n, s + back, s, SG_PAWN, sg_bb_test(zone, s), sg_bb_test(dead, s)); });
     return n;
 }
 

@@ -43,6 +43,14 @@ SG_INLINE int emit(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from
     return n;
 }
 
+/* the same, quiet moves only: no promotion (the targets hold no enemy piece) */
+SG_INLINE int emit_quiet(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb targets)
+{
+    if (sg_pt_can_promote(t)) targets &= ~dead_mask(us, t);
+    SG_BB_FOR_EACH(targets, to, list[n++] = sg_move_make(from, to, t, false));
+    return n;
+}
+
 /* squares a drop of type t may land on, ignoring nifu and uchifuzume */
 static inline sg_bb drop_mask(sg_color us, sg_ptype t)
 {
@@ -112,20 +120,26 @@ SG_INLINE int count_moves(sg_color us, sg_ptype t, sg_square from, sg_bb targets
     return n + sg_bb_count(targets & sg_T.promotion_to[us][from]) - sg_bb_count(targets & dead_mask(us, t));
 }
 
-/* the moves (or, with list NULL, the count) of one piece of type t */
-SG_INLINE int gen_one(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb occ, sg_bb target)
+/* the moves (or, with list NULL, the count) of one piece of type t; quiet:
+ * the moves without promotion only (a constant where it is inlined) */
+SG_INLINE int gen_one(sg_move *list, int n, sg_color us, sg_ptype t, sg_square from, sg_bb occ, sg_bb target,
+                      bool quiet)
 {
     sg_bb to = sg_piece_attack(us, t, from, occ) & target;
+    if (quiet) return emit_quiet(list, n, us, t, from, to);
     return list ? emit(list, n, us, t, from, to) : n + count_moves(us, t, from, to);
 }
 
 /* the same for the pieces pcs, all of type t: inlined with t a constant, so
  * each type gets its own loop with no switch; the two 64-bit halves are
  * walked apart, cheaper than popping the 128-bit value */
-SG_INLINE int gen_type(sg_move *list, int n, sg_color us, sg_ptype t, sg_bb pcs, sg_bb occ, sg_bb target)
+SG_INLINE int gen_type(sg_move *list, int n, sg_color us, sg_ptype t, sg_bb pcs, sg_bb occ, sg_bb target,
+                       bool quiet)
 {
-    for (uint64_t w = (uint64_t)pcs; w; w &= w - 1) n = gen_one(list, n, us, t, __builtin_ctzll(w), occ, target);
-    for (uint64_t w = (uint64_t)(pcs >> 64); w; w &= w - 1) n = gen_one(list, n, us, t, 64 + __builtin_ctzll(w), occ, target);
+    for (uint64_t w = (uint64_t)pcs; w; w &= w - 1)
+        n = gen_one(list, n, us, t, __builtin_ctzll(w), occ, target, quiet);
+    for (uint64_t w = (uint64_t)(pcs >> 64); w; w &= w - 1)
+        n = gen_one(list, n, us, t, 64 + __builtin_ctzll(w), occ, target, quiet);
     return n;
 }
 
@@ -133,10 +147,15 @@ SG_INLINE int gen_type(sg_move *list, int n, sg_color us, sg_ptype t, sg_bb pcs,
  * down for black, up for white (squares are file-major; the edge rank mask
  * keeps a pawn on the last rank of a lenient diagram in its file), and the
  * destinations come out in the order of their pawns, as gen_type lists them */
-SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb target)
+SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb target, bool quiet)
 {
     sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
     int back = us == SG_BLACK ? 1 : -1;
+    if (quiet) {
+        to &= ~dead_mask(us, SG_PAWN);
+        SG_BB_FOR_EACH(to, s, list[n++] = sg_move_make(s + back, s, SG_PAWN, false));
+        return n;
+    }
     /* a pawn that may promote steps into the zone */
     sg_bb zone = sg_T.zone[us], dead = dead_mask(us, SG_PAWN);
     SG_BB_FOR_EACH(to, s, { n = add_move(list, n, s + back, s, SG_PAWN, sg_bb_test(zone, s), sg_bb_test(dead, s)); });
@@ -145,8 +164,10 @@ SG_INLINE int gen_pawns(sg_move *list, int n, sg_color us, sg_bb pawns, sg_bb ta
 
 /* moves of every piece of ours but those in exclude (the king, in standard
  * shogi), pinned pieces kept on their line to the king on ksq; with list
- * NULL they are only counted */
-SG_INLINE int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude)
+ * NULL they are only counted; quiet: no promotions (the target then holds
+ * empty squares only) */
+SG_INLINE int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg_bb pinned, sg_square ksq, sg_bb exclude,
+                         bool quiet)
 {
     sg_color us = p->side;
     sg_bb occ = sg_pos_occupied(p);
@@ -160,34 +181,35 @@ SG_INLINE int gen_pieces(const sg_pos *p, sg_move *list, int n, sg_bb target, sg
         sg_bb to = (us == SG_BLACK ? (pawns >> 1) & ~sg_T.rank_mask[8] : (pawns << 1) & ~sg_T.rank_mask[0]) & target;
         n += sg_bb_count(to) + sg_bb_count(to & sg_T.zone[us]) - sg_bb_count(to & dead_mask(us, SG_PAWN));
     } else {
-        n = gen_pawns(list, n, us, pawns, target);
+        n = gen_pawns(list, n, us, pawns, target, quiet);
     }
-    n = gen_type(list, n, us, SG_LANCE, unpinned & T[SG_LANCE], occ, target);
-    n = gen_type(list, n, us, SG_KNIGHT, unpinned & T[SG_KNIGHT], occ, target);
-    n = gen_type(list, n, us, SG_SILVER, unpinned & T[SG_SILVER], occ, target);
+    n = gen_type(list, n, us, SG_LANCE, unpinned & T[SG_LANCE], occ, target, quiet);
+    n = gen_type(list, n, us, SG_KNIGHT, unpinned & T[SG_KNIGHT], occ, target, quiet);
+    n = gen_type(list, n, us, SG_SILVER, unpinned & T[SG_SILVER], occ, target, quiet);
     sg_bb golds = unpinned & (T[SG_GOLD] | T[SG_PRO_PAWN] | T[SG_PRO_LANCE] | T[SG_PRO_KNIGHT] | T[SG_PRO_SILVER]);
     if (!list) {
         /* counted together: the same steps, no promotion */
-        n = gen_type(NULL, n, us, SG_GOLD, golds, occ, target);
+        n = gen_type(NULL, n, us, SG_GOLD, golds, occ, target, quiet);
     } else {
-        for (sg_ptype t = SG_GOLD; t <= SG_PRO_SILVER; t++) n = gen_type(list, n, us, t, golds & T[t], occ, target);
+        for (sg_ptype t = SG_GOLD; t <= SG_PRO_SILVER; t++) n = gen_type(list, n, us, t, golds & T[t], occ, target, quiet);
     }
-    n = gen_type(list, n, us, SG_BISHOP, unpinned & T[SG_BISHOP], occ, target);
-    n = gen_type(list, n, us, SG_ROOK, unpinned & T[SG_ROOK], occ, target);
-    n = gen_type(list, n, us, SG_HORSE, unpinned & T[SG_HORSE], occ, target);
-    n = gen_type(list, n, us, SG_DRAGON, unpinned & T[SG_DRAGON], occ, target);
+    n = gen_type(list, n, us, SG_BISHOP, unpinned & T[SG_BISHOP], occ, target, quiet);
+    n = gen_type(list, n, us, SG_ROOK, unpinned & T[SG_ROOK], occ, target, quiet);
+    n = gen_type(list, n, us, SG_HORSE, unpinned & T[SG_HORSE], occ, target, quiet);
+    n = gen_type(list, n, us, SG_DRAGON, unpinned & T[SG_DRAGON], occ, target, quiet);
     sg_bb rest = unpinned & (T[SG_ELEPHANT] | T[SG_PRINCE] | T[SG_KING]);
     sg_bb pins = own & pinned;
     if (!(rest | pins)) return n;
     /* the rare ones: Sho's pieces and royals, and pinned pieces */
-    n = gen_type(list, n, us, SG_ELEPHANT, rest & T[SG_ELEPHANT], occ, target);
-    n = gen_type(list, n, us, SG_PRINCE, rest & T[SG_PRINCE], occ, target);
-    n = gen_type(list, n, us, SG_KING, rest & T[SG_KING], occ, target);
+    n = gen_type(list, n, us, SG_ELEPHANT, rest & T[SG_ELEPHANT], occ, target, quiet);
+    n = gen_type(list, n, us, SG_PRINCE, rest & T[SG_PRINCE], occ, target, quiet);
+    n = gen_type(list, n, us, SG_KING, rest & T[SG_KING], occ, target, quiet);
     while (pins) {
         sg_square from = sg_bb_pop(&pins);
         sg_ptype t = sg_piece_type(p->board[from]);
         sg_bb to = sg_piece_attack(us, t, from, occ) & target & sg_T.line[ksq][from];
-        n = list ? emit(list, n, us, t, from, to) : n + count_moves(us, t, from, to);
+        n = quiet ? emit_quiet(list, n, us, t, from, to)
+                  : list ? emit(list, n, us, t, from, to) : n + count_moves(us, t, from, to);
     }
     return n;
 }
@@ -203,7 +225,7 @@ SG_INLINE int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only
     sg_move *out = count_only ? NULL : list;
     int n = 0;
     if (ksq == SG_SQ_NONE) {
-        n = gen_pieces(p, out, n, SG_BB_ALL & ~own, 0, 0, 0);
+        n = gen_pieces(p, out, n, SG_BB_ALL & ~own, 0, 0, 0, false);
         return gen_drops(p, out, n, empty);
     }
     sg_bb target, drop_target;
@@ -219,7 +241,7 @@ SG_INLINE int gen_legal_standard(const sg_pos *p, sg_move *list, bool count_only
         target = drop_target | checkers;
     }
     if (target) {
-        n = gen_pieces(p, out, n, target, sg_pos_pinned(p, us), ksq, sg_bb_sq(ksq));
+        n = gen_pieces(p, out, n, target, sg_pos_pinned(p, us), ksq, sg_bb_sq(ksq), false);
         if (drop_target) n = gen_drops(p, out, n, drop_target);
     }
     sg_bb kto = sg_T.step[us][SG_KING][ksq] & ~own;
@@ -241,7 +263,7 @@ int sg_gen_legal_by_play(const sg_pos *p, sg_move *list)
     sg_color us = p->side;
     sg_bb own = p->by_color[us];
     sg_move pseudo[SG_MAX_MOVES];
-    int np = gen_pieces(p, pseudo, 0, SG_BB_ALL & ~own, 0, 0, 0);
+    int np = gen_pieces(p, pseudo, 0, SG_BB_ALL & ~own, 0, 0, 0, false);
     if (sg_variant_get(p->variant)->drops) np = gen_drops(p, pseudo, np, SG_BB_ALL & ~sg_pos_occupied(p));
     int n = 0;
     sg_pos q = *p;
@@ -268,6 +290,31 @@ int sg_count_legal(const sg_pos *p)
     return uses_general(p) ? sg_gen_legal_by_play(p, buf) : gen_legal_standard(p, buf, true);
 }
 
+int sg_gen_quiets(const sg_pos *p, sg_move *moves)
+{
+    sg_color us = p->side;
+    sg_square ksq = p->king[us];
+    if (uses_general(p) || p->checkers || ksq == SG_SQ_NONE) {
+        /* the rare cases: every legal move, the quiet ones kept */
+        int n = sg_gen_legal(p, moves), k = 0;
+        for (int i = 0; i < n; i++) {
+            sg_move m = moves[i];
+            if (!sg_move_is_promotion(m) && (sg_move_is_drop(m) || p->board[sg_move_to(m)] == SG_NO_PIECE))
+                moves[k++] = m;
+        }
+        return k;
+    }
+    sg_bb empty = SG_BB_ALL & ~sg_pos_occupied(p);
+    int n = gen_pieces(p, moves, 0, empty, sg_pos_pinned(p, us), ksq, sg_bb_sq(ksq), true);
+    n = gen_drops(p, moves, n, empty);
+    sg_bb kto = sg_T.step[us][SG_KING][ksq] & empty;
+    sg_bb occ_nok = sg_pos_occupied(p) ^ sg_bb_sq(ksq);
+    SG_BB_FOR_EACH(kto, to, {
+        if (!sg_square_attacked(p, to, sg_opp(us), occ_nok)) moves[n++] = sg_move_make(ksq, to, SG_KING, false);
+    });
+    return n;
+}
+
 /* Is there a legal move other than a drop?  King steps first (the usual way
  * out of check); the answer stops at the first move found. */
 static bool has_board_move_standard(const sg_pos *p)
@@ -275,7 +322,7 @@ static bool has_board_move_standard(const sg_pos *p)
     sg_color us = p->side, them = sg_opp(us);
     sg_square ksq = p->king[us];
     sg_bb own = p->by_color[us], occ = sg_pos_occupied(p);
-    if (ksq == SG_SQ_NONE) return gen_pieces(p, NULL, 0, SG_BB_ALL & ~own, 0, 0, 0) > 0;
+    if (ksq == SG_SQ_NONE) return gen_pieces(p, NULL, 0, SG_BB_ALL & ~own, 0, 0, 0, false) > 0;
     sg_bb kto = sg_T.step[us][SG_KING][ksq] & ~own, occ_nok = occ ^ sg_bb_sq(ksq);
     while (kto)
         if (!sg_square_attacked(p, sg_bb_pop(&kto), them, occ_nok)) return true;

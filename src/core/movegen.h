@@ -37,6 +37,10 @@ int sg_gen_legal(const sg_pos *p, sg_move *moves);
  * the mover's royals are safe: any rule set; what Sho shogi uses, and the
  * independent check of the fast standard generator in the tests */
 int sg_gen_legal_by_play(const sg_pos *p, sg_move *moves);
+/* the legal quiet moves: neither captures nor promotions (drops included);
+ * generated directly when not in check, else filtered out of every legal
+ * move.  The search's staged ordering asks for them after the captures. */
+int sg_gen_quiets(const sg_pos *p, sg_move *moves);
 /* number of legal moves (bulk counting at perft leaves) */
 int sg_count_legal(const sg_pos *p);
 /* legal moves that give check; the board ones only (no drops) */

@@ -112,7 +112,7 @@ bool sg_picker_next(sg_picker *pk, sg_move *out)
     int i = pk->i;
     if (i >= pk->n) return false;
     if (i >= pk->good_end) {
-        /* the quiet moves, in the order sg_picker_score_quiets gave them */
+        /* the quiet moves, in the order score_quiets gave them */
         score_quiets(pk);
         *out = pk->moves[i];
         pk->i = i + 1;

@@ -23,7 +23,9 @@ void sg_movepick_score(const sg_pos *p, const sg_move *moves, int *scores, int n
 /* Hands out one node's moves best first, in stages: the table move, captures
  * and promotions, the killers (scored and picked by selection); then the
  * quiet moves, scored by their history only when the first stage is spent
- * (most cuts come before) and ordered once (sg_picker_score_quiets). */
+ * (most cuts come before) and ordered once.  The search may hand it the
+ * first stage alone and append the quiet moves once it is spent (raising
+ * n): those are generated only then. */
 typedef struct {
     const sg_pos *p;
     sg_move *moves;

@@ -248,8 +248,9 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     sg_move mate_move;
     if (!in_check && qdepth == 0 && !te && sg_mate_in_one_worth(&s->pos) && sg_mate_in_one(&s->pos, &mate_move))
         return SG_SCORE_MATE - ply - 1;
+    int stand = -SG_SCORE_INF;    /* the static evaluation: the score of standing pat */
     if (!in_check) {
-        best = evaluate(s);
+        best = stand = evaluate(s);
         if (best >= beta) {
             if (!s->stop) sg_stt_store(s->tt, key, SG_MOVE_NONE, to_tt(best, ply), 0, SG_BOUND_LOWER);
             return best;
@@ -271,8 +272,16 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     sg_picker pk;
     sg_picker_init(&pk, &s->pos, moves, scores, n, tt_move, NULL, s->hist, &cr);
     sg_move m;
+    bool drops = sg_variant_get(s->pos.variant)->drops;
     while (sg_picker_next(&pk, &m)) {
-        /* moves that lose material in the exchange are skipped */
+        /* captures that even with their gain and a margin leave the node
+         * under alpha are skipped (checks aside: they may mate), and so are
+         * moves that lose material in the exchange */
+        if (!in_check && sg_move_is_tactical(&s->pos, m)) {
+            sg_piece victim = sg_move_is_drop(m) ? SG_NO_PIECE : s->pos.board[sg_move_to(m)];
+            int gain = sg_eval_material_delta(m, victim, drops);
+            if (stand + gain + 150 <= alpha && !sg_gives_check(&s->pos, m)) continue;
+        }
         if (!in_check && sg_see(&s->pos, m) < 0) continue;
         sg_undo u;
         push_move(s, m, &u);
@@ -309,6 +318,35 @@ static bool gives_check_lazy(const sg_search *s, sg_check_info *ci, bool *ready,
         *ready = true;
     }
     return sg_gives_check_with(&s->pos, ci, m);
+}
+
+/* the first stage of a node not in check: its legal captures and promotions,
+ * then the killers that are legal quiet moves here (those in used[]); the
+ * table move, already tried, left out */
+static int first_stage(const sg_search *s, sg_move *moves, sg_move tt_move, sg_move used[2])
+{
+    int n = sg_gen_tactical(&s->pos, moves);
+    for (int k = 0; k < n; k++)
+        if (moves[k] == tt_move) { moves[k] = moves[--n]; break; }
+    const sg_move *killers = s->killers[s->ply];
+    for (int j = 0; j < 2; j++) {
+        sg_move m = killers[j];
+        if (m != SG_MOVE_NONE && m != tt_move && !sg_move_is_tactical(&s->pos, m)
+            && sg_is_legal(&s->pos, m) == SG_LEGAL)
+            moves[n++] = used[j] = m;
+    }
+    return n;
+}
+
+/* the quiet moves the first stage did not hand out */
+static int quiet_stage(const sg_search *s, sg_move *out, sg_move tt_move, const sg_move used[2])
+{
+    int n = sg_gen_quiets(&s->pos, out), k = 0;
+    for (int j = 0; j < n; j++) {
+        sg_move m = out[j];
+        if (m != tt_move && m != used[0] && m != used[1]) out[k++] = m;
+    }
+    return k;
 }
 
 /* cut: a node expected to fail high (a zero-window search of a late move, or
@@ -366,26 +404,57 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     /* better than two plies ago: pruning is less eager */
     bool improving = !in_check && (ply < 2 || static_eval > s->static_eval[ply - 2]);
     bool prunable = !pv_node && !in_check && !mate_window;
+    /* the table's bound, where it says more than the evaluation, is the
+     * better guess of the position's worth for the pruning below */
+    int eval = static_eval;
+    if (te && !in_check && tt_value > -SG_SCORE_MATE_MIN && tt_value < SG_SCORE_MATE_MIN
+        && (tt_bound & (tt_value > eval ? SG_BOUND_LOWER : SG_BOUND_UPPER)))
+        eval = tt_value;
 
     /* razoring: so far under alpha near the leaves that only a capture could
      * help; the quiescence search says whether one does */
-    if (prunable && !excluded && depth <= 3 && static_eval + 200 + 150 * depth * depth < alpha) {
+    if (prunable && !excluded && depth <= 3 && eval + 200 + 150 * depth * depth < alpha) {
         int v = qsearch(s, alpha - 1, alpha, 0);
         if (s->stop) return 0;
         if (v < alpha) return v;
     }
     /* the position is so good a shallow search will not bring it under beta */
-    if (prunable && depth <= 6 && static_eval - 100 * (depth - improving) >= beta)
-        return static_eval;
+    if (prunable && depth <= 6 && eval - 100 * (depth - improving) >= beta)
+        return eval;
 
     /* null move: the opponent moves twice and still cannot reach beta */
-    if (s->o->null_move && allow_null && prunable && !excluded && depth >= 2 && static_eval >= beta) {
-        int r = 3 + depth / 3 + ((static_eval - beta) / 200 < 3 ? (static_eval - beta) / 200 : 3);
+    if (s->o->null_move && allow_null && prunable && !excluded && depth >= 2 && eval >= beta) {
+        int r = 3 + depth / 3 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         push_null(s);
         int v = -search(s, -beta, -beta + 1, depth - r, false, false, !cut);
         pop_null(s);
         if (s->stop) return 0;
         if (v >= beta) return v >= SG_SCORE_MATE_MIN ? beta : v;
+    }
+    /* probcut: a capture that wins enough for a reduced search to stay well
+     * above beta makes the full search's cut near certain */
+    int prob_beta = beta + 200;
+    if (prunable && !excluded && depth >= 5 && beta < SG_SCORE_MATE_MIN - 200
+        && !(te && tt_depth >= depth - 3 && tt_value < prob_beta)) {
+        sg_move *caps = s->moves[ply];
+        int nc = sg_gen_tactical(&s->pos, caps);
+        sg_picker pc;
+        sg_cont_rows pcr = cont_rows(s);
+        sg_picker_init(&pc, &s->pos, caps, s->scores[ply], nc, tt_move, NULL, s->hist, &pcr);
+        sg_move m;
+        while (sg_picker_next(&pc, &m)) {
+            if (sg_see(&s->pos, m) < prob_beta - static_eval) continue;
+            sg_undo u;
+            push_move(s, m, &u);
+            int v = -qsearch(s, -prob_beta, -prob_beta + 1, 0);
+            if (v >= prob_beta && !s->stop) v = -search(s, -prob_beta, -prob_beta + 1, depth - 4, false, true, !cut);
+            pop_move(s, m, &u);
+            if (s->stop) return 0;
+            if (v >= prob_beta) {
+                sg_stt_store(s->tt, key, m, to_tt(v, ply), depth - 3, SG_BOUND_LOWER);
+                return v;
+            }
+        }
     }
     /* no table move to start from: a shallower search finds one cheaper */
     if (depth >= 4 && tt_move == SG_MOVE_NONE && !excluded) depth--;
@@ -412,6 +481,11 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         else if (sbeta >= beta) return sbeta;
     }
     int n = -1;               /* the generated moves (-1: not yet) */
+    /* not in check: the captures and killers are generated first, the quiet
+     * moves only when the search gets to them (most nodes cut before) */
+    bool staged = !in_check && s->pos.variant == SG_STANDARD, tt_legal = tt_first;
+    sg_move used_killers[2] = {SG_MOVE_NONE, SG_MOVE_NONE};
+    int legal = tt_first ? 1 : 0;   /* legal moves seen: none at all is mate */
     sg_picker pk;
     bool ask_prune = s->o->prune && !pv_node && !in_check && depth <= 3;
 
@@ -429,18 +503,31 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             tt_first = false;
         } else {
             if (n < 0) {
-                n = sg_gen_legal(&s->pos, moves);
-                if (n == 0) return -SG_SCORE_MATE + ply;
-                if (i > 0)
-                    for (int k = 0; k < n; k++)
-                        if (moves[k] == tt_move) { moves[k] = moves[--n]; break; }
+                if (staged) {
+                    n = first_stage(s, moves, tt_legal ? tt_move : SG_MOVE_NONE, used_killers);
+                } else {
+                    n = sg_gen_legal(&s->pos, moves);
+                    if (tt_legal)
+                        for (int k = 0; k < n; k++)
+                            if (moves[k] == tt_move) { moves[k] = moves[--n]; break; }
+                }
+                legal += n;
                 sg_picker_init(&pk, &s->pos, moves, scores, n, tt_move, s->killers[ply], s->hist, &cr);
                 if (s->o->order && depth >= 3) {   /* the hook's bonus on the quiet moves' history */
                     pk.bonus = s->o->order;
                     pk.bonus_ud = s->o->order_ud;
                 }
             }
-            if (!sg_picker_next(&pk, &m)) break;
+            if (!sg_picker_next(&pk, &m)) {
+                if (!staged) break;
+                /* the first stage spent: the quiet moves join the picker */
+                staged = false;
+                int k = quiet_stage(s, moves + n, tt_legal ? tt_move : SG_MOVE_NONE, used_killers);
+                n += k;
+                legal += k;
+                pk.n = n;
+                if (!sg_picker_next(&pk, &m)) break;
+            }
         }
         if (m == excluded) continue;
         i++;
@@ -525,6 +612,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             }
         }
     }
+    if (legal == 0) return -SG_SCORE_MATE + ply;
     if (excluded) return count == 0 ? alpha : best;
     int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
     sg_stt_store(s->tt, key, best_move, to_tt(best, ply), depth, bound);

@@ -379,8 +379,8 @@ static void test_eval_hook(void)
     CHECK(calls > 0 && check_failed == before);
 }
 
-/* the direct capture/promotion generator against filtering every legal move,
- * over random walks */
+/* the direct capture/promotion generator and the quiet one against filtering
+ * every legal move, over random walks (in check, the quiet one filters too) */
 static int cmp_move(const void *a, const void *b)
 {
     sg_move x = *(const sg_move *)a, y = *(const sg_move *)b;
@@ -402,20 +402,27 @@ static void test_qmoves(void)
             if (!load(&p, starts[s0])) return;
             for (int ply = 0; ply < 60; ply++) {
                 static sg_move all[SG_MAX_MOVES], tac[SG_MAX_MOVES], want[SG_MAX_MOVES];
+                static sg_move quiet[SG_MAX_MOVES], want_quiet[SG_MAX_MOVES];
                 int n = sg_gen_legal(&p, all);
                 if (n == 0) break;
-                int k = 0;
-                for (int i = 0; i < n; i++) if (sg_move_is_tactical(&p, all[i])) want[k++] = all[i];
-                int t = sg_gen_tactical(&p, tac);
+                int k = 0, kq = 0;
+                for (int i = 0; i < n; i++) {
+                    if (sg_move_is_tactical(&p, all[i])) want[k++] = all[i];
+                    else want_quiet[kq++] = all[i];
+                }
+                int t = sg_gen_tactical(&p, tac), q = sg_gen_quiets(&p, quiet);
                 qsort(want, (size_t)k, sizeof *want, cmp_move);
                 qsort(tac, (size_t)t, sizeof *tac, cmp_move);
+                qsort(want_quiet, (size_t)kq, sizeof *want_quiet, cmp_move);
+                qsort(quiet, (size_t)q, sizeof *quiet, cmp_move);
                 positions++;
-                if (t != k || memcmp(want, tac, sizeof *tac * (size_t)k) != 0) {
-                    if (mismatches++ < 3) {
-                        char sfen[SG_SFEN_MAX];
-                        sg_pos_to_sfen(&p, sfen, sizeof sfen);
-                        printf("FAIL tactical moves differ (%d, want %d) at %s\n", t, k, sfen);
-                    }
+                bool same = t == k && memcmp(want, tac, sizeof *tac * (size_t)k) == 0;
+                bool same_quiet = q == kq && memcmp(want_quiet, quiet, sizeof *quiet * (size_t)kq) == 0;
+                if ((!same || !same_quiet) && mismatches++ < 3) {
+                    char sfen[SG_SFEN_MAX];
+                    sg_pos_to_sfen(&p, sfen, sizeof sfen);
+                    printf("FAIL %s moves differ (%d, want %d) at %s\n", same ? "quiet" : "tactical",
+                           same ? q : t, same ? kq : k, sfen);
                 }
                 /* prefer captures so the walks reach busy positions */
                 seed = seed * 1103515245u + 12345u;

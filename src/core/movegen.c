@@ -297,11 +297,8 @@ int sg_gen_quiets(const sg_pos *p, sg_move *moves)
     if (uses_general(p) || p->checkers || ksq == SG_SQ_NONE) {
         /* the rare cases: every legal move, the quiet ones kept */
         int n = sg_gen_legal(p, moves), k = 0;
-        for (int i = 0; i < n; i++) {
-            sg_move m = moves[i];
-            if (!sg_move_is_promotion(m) && (sg_move_is_drop(m) || p->board[sg_move_to(m)] == SG_NO_PIECE))
-                moves[k++] = m;
-        }
+        for (int i = 0; i < n; i++)
+            if (!sg_move_is_tactical(p, moves[i])) moves[k++] = moves[i];
         return k;
     }
     sg_bb empty = SG_BB_ALL & ~sg_pos_occupied(p);

@@ -37,6 +37,10 @@ int sg_gen_legal(const sg_pos *p, sg_move *moves);
  * the mover's royals are safe: any rule set; what Sho shogi uses, and the
  * independent check of the fast standard generator in the tests */
 int sg_gen_legal_by_play(const sg_pos *p, sg_move *moves);
+/* is m a capture or a promotion (what the quiescence search plays)?  The
+ * other moves are quiet. */
+static inline bool sg_move_is_tactical(const sg_pos *p, sg_move m)
+{ return sg_move_is_promotion(m) || (!sg_move_is_drop(m) && p->board[sg_move_to(m)] != SG_NO_PIECE); }
 /* the legal quiet moves: neither captures nor promotions (drops included);
  * generated directly when not in check, else filtered out of every legal
  * move.  The search's staged ordering asks for them after the captures. */

@@ -7,12 +7,8 @@
 #ifndef SG_MOVEPICK_H
 #define SG_MOVEPICK_H
 
-#include "../core/position.h"
+#include "../core/movegen.h"
 #include "history.h"
-
-/* is m a capture or a promotion (what the quiescence search plays)? */
-static inline bool sg_move_is_tactical(const sg_pos *p, sg_move m)
-{ return sg_move_is_promotion(m) || (!sg_move_is_drop(m) && p->board[sg_move_to(m)] != SG_NO_PIECE); }
 
 /* the gain ordering captures by (victim value, then cheaper attacker first) */
 int sg_movepick_mvv_lva(const sg_pos *p, sg_move m);

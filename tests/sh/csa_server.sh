@@ -80,7 +80,8 @@ ca=$!
 KOMADAI=$K "$C" --port "$port" --id sho_b --password sho-60-1-w --bot examples/bots/random.lua >"$tmp/cb.out" 2>&1
 rb=$?; wait $ca; ra=$?; wait $srv
 check "a Sho game through the clients" '[ $ra -eq 0 ] && [ $rb -eq 0 ] && grep -q "game finished .*sho-60-1.*: max_moves" "$tmp/srv3.log"'
-check "the Sho record reads as Sho" '"$K" -e "local g = assert(shogi.read(\"$(ls "$tmp"/sho/*.csa)\")); assert(g:variant() == \"sho\" and g:ply() == 60)" >/dev/null 2>&1'
+# a side in check at the cap plays on (docs/RULES.md), so a game may run past 60
+check "the Sho record reads as Sho" '"$K" -e "local g = assert(shogi.read(\"$(ls "$tmp"/sho/*.csa)\")); assert(g:variant() == \"sho\" and g:ply() >= 60)" >/dev/null 2>&1'
 
 cl_case() { # name, exit, text, args...
     name=$1; want=$2; text=$3; shift 3

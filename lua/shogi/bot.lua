@@ -6,12 +6,15 @@
 -- loaded in the sandbox (shogi.sandbox): only string, table, math, utf8, the
 -- safe base functions and the shogi API.  `opts` holds the current option values;
 -- the score is from the side to move's view.
+-- eval may instead be a C evaluation (a "shogi.c_eval" handle, such as
+-- shogi.core.c_eval("material")), and load() also takes a C module (NAME.so,
+-- whose luaopen_NAME returns one handle): the bot is then that evaluation.
 --   local bot = assert(require("shogi.bot").load("examples/bots/pst.lua"))
 --   local r = bot:search(pos, {depth = 5})
 local ipairs, pairs = ipairs, pairs
-local require, setmetatable = require, setmetatable
+local getmetatable, pcall, require, setmetatable = getmetatable, pcall, require, setmetatable
 local tonumber, tostring, type = tonumber, tostring, type
-local io_open = io.open
+local io_open, loadlib = io.open, package.loadlib
 local string, table = string, table
 local string_format = string.format
 local quote = require("shogi.core").quote
@@ -66,10 +69,20 @@ end
 local Bot = {}
 Bot.__index = Bot
 
+--- is_c_eval(v): is v a C evaluation handle (a userdata with the "shogi.c_eval" metatable)?
+function M.is_c_eval(v)
+  local mt = type(v) == "userdata" and getmetatable(v)
+  return type(mt) == "table" and mt.__name == "shogi.c_eval"
+end
+
 --- from_value(value, where) -> bot | nil, msg: checks what a bot file returned
 function M.from_value(value, where)
   if type(value) ~= "table" then return nil, where .. ": a bot file must return a table" end
-  if type(value.eval) ~= "function" then return nil, where .. ": the bot has no eval function" end
+  if value.eval == nil then return nil, where .. ": the bot has no eval function" end
+  if type(value.eval) ~= "function" and not M.is_c_eval(value.eval) then
+    return nil, string_format("%s: eval must be a function or a C evaluation (shogi.core.c_eval), not a %s",
+      where, type(value.eval))
+  end
   if value.name ~= nil and type(value.name) ~= "string" then return nil, where .. ": name must be a string" end
   for _, hook in ipairs {"order", "prune"} do
     if value[hook] ~= nil and type(value[hook]) ~= "function" then
@@ -92,8 +105,28 @@ function M.from_value(value, where)
   }, Bot)
 end
 
---- load(path) -> bot | nil, msg
+--- load_module(path) -> bot | nil, msg: a C evaluation module NAME.so, whose
+-- luaopen_NAME returns a "shogi.c_eval" handle.  Native code is not
+-- sandboxed: it is loaded only from a path the user names (komadai --usi NAME.so).
+function M.load_module(path)
+  local stem = path:match("([^/]+)%.so$")
+  if not stem or not stem:match("^[%a_][%w_]*$") then
+    return nil, path .. ": a C module's file name must be NAME.so with NAME a C identifier (its luaopen_NAME is called)"
+  end
+  local open, err = loadlib(path, "luaopen_" .. stem)
+  if not open then return nil, string_format("%s: cannot load luaopen_%s: %s", path, stem, tostring(err)) end
+  local ok, handle = pcall(open)
+  if not ok then return nil, string_format("%s: luaopen_%s failed: %s", path, stem, tostring(handle)) end
+  if not M.is_c_eval(handle) then
+    return nil, string_format("%s: luaopen_%s returned a %s, not a C evaluation (a userdata with the shogi.c_eval metatable)",
+      path, stem, type(handle))
+  end
+  return M.from_value({name = stem, eval = handle}, path)
+end
+
+--- load(path) -> bot | nil, msg (a Lua bot file, or a C module NAME.so)
 function M.load(path)
+  if path:match("%.so$") then return M.load_module(path) end
   local f, err = io_open(path, "r")
   if not f then return nil, err end
   local text = f:read("a")

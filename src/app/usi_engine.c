@@ -309,9 +309,15 @@ static void run_search(engine *e)
         lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->bot_ref);
         lua_getfield(e->L, -1, "eval");
         lua_getfield(e->L, -2, "values");
-        sgl_lua_eval_init(e->L, -2, lua_gettop(e->L), e->search, &le);
-        o.eval = sgl_lua_eval_call;
-        o.eval_ud = &le;
+        const sgl_c_eval *ce = luaL_testudata(e->L, -2, SGL_C_EVAL);
+        if (ce) {   /* a C evaluation: called directly (the bot kept it alive) */
+            o.eval = ce->fn;
+            o.eval_ud = ce->ud;
+        } else {
+            sgl_lua_eval_init(e->L, -2, lua_gettop(e->L), e->search, &le);
+            o.eval = sgl_lua_eval_call;
+            o.eval_ud = &le;
+        }
         lua_getfield(e->L, -3, "order");
         if (lua_isfunction(e->L, -1)) {
             sgl_lua_hook_init(e->L, -1, lua_gettop(e->L) - 1, e->search, &order);

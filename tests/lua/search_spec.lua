@@ -222,8 +222,25 @@ describe("shogi.search", function()
       local r = shogi.search(pos("4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"), {depth = 3, eval = ev})
       assert.equal("5h5e", r.move)
       assert.equal(0, shogi.core.evaluate(pos("startpos"), ev))
+      -- the same module as a bot (komadai --usi pawns.so)
+      local bot = assert(require("shogi.bot").load(dir .. "/pawns.so"))
+      assert.equal("pawns", bot.name)
+      assert.equal("5h5e", bot:search(pos("4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"), {depth = 3}).move)
+      os.execute("cp " .. dir .. "/pawns.so " .. dir .. "/other.so")
+      local none, msg = require("shogi.bot").load(dir .. "/other.so")
+      assert.is_nil(none)
+      assert.matches("other.so: cannot load luaopen_other: ", msg, 1, true)
     end
     os.execute("rm -rf " .. dir)
+  end)
+
+  it("refuses a C module it cannot use, saying why", function()
+    local bot_mod = require "shogi.bot"
+    assert.same({nil, "x/my-eval.so: a C module's file name must be NAME.so with NAME a C identifier"
+      .. " (its luaopen_NAME is called)"}, {bot_mod.load("x/my-eval.so")})
+    local b, msg = bot_mod.load("/nonexistent/pawns.so")
+    assert.is_nil(b)
+    assert.matches("^/nonexistent/pawns.so: cannot load luaopen_pawns: ", msg)
   end)
 
   it("evaluates a position with the built-in or material evaluation", function()
@@ -244,6 +261,16 @@ describe("bot files", function()
       local r = b:search(pos("4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"), {depth = 2})
       assert.equal("5h5e", r.move)
     end
+  end)
+
+  it("takes a C evaluation as a bot's eval, options and all", function()
+    write(dir .. "/cmat.lua", "return {name = 'cmat', options = {{name = 'Depth', type = 'spin', default = 2,"
+      .. " min = 1, max = 9}}, eval = shogi.core.c_eval('material')}")
+    local b = assert(bot_mod.load(dir .. "/cmat.lua"))
+    assert.equal("cmat", b.name)
+    assert.is_true(bot_mod.is_c_eval(b.eval))
+    assert.is_false(bot_mod.is_c_eval(function() end))
+    assert.equal("5h5e", b:search(pos("4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"), {depth = 2}).move)
   end)
 
   it("the view lists the squares that changed: an incremental sum stays the full one", function()
@@ -300,6 +327,7 @@ describe("bot files", function()
     local cases = {
       {"return 42", "a bot file must return a table"},
       {"return {}", "the bot has no eval function"},
+      {"return {eval = 42}", "eval must be a function or a C evaluation (shogi.core.c_eval), not a number"},
       {"return {eval = function() end, name = 3}", "name must be a string"},
       {"return {eval = function() end, options = 3}", "options must be a list"},
       {"return {eval = function() end, order = 1}", "order must be a function"},

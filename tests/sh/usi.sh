@@ -181,6 +181,24 @@ check "order hook error reported" "info string order error: the order hook retur
 check "order hook error: still a move" "bestmove "
 finish "bad hook bot"
 
+# a C evaluation: in a bot file (shogi.core.c_eval), and a C module given as the bot
+printf 'return {name = "cmat", eval = shogi.core.c_eval("material")}\n' >"$tmp/cmat.lua"
+start "$tmp/cmat.lua"
+mark; send usi; check "C evaluation bot: id" "id name cmat"
+mark; send "position sfen 4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"; send "go depth 3"
+check "C evaluation bot: takes the rook" "bestmove 5h5e"
+finish "C evaluation bot"
+if cc -O2 -shared -fPIC -std=c11 $(pkg-config --cflags lua5.4) -o "$tmp/pawns.so" examples/bots/c_eval/pawns.c 2>/dev/null; then
+    start "$tmp/pawns.so"
+    mark; send usi; check "C module: id" "id name pawns"
+    mark; send "position sfen 4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1"; send "go depth 3"
+    check "C module: takes the rook" "bestmove 5h5e"
+    finish "C module"
+    cp "$tmp/pawns.so" "$tmp/nothere.so"
+    "$K" --usi "$tmp/nothere.so" </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q "nothere.so: cannot load luaopen_nothere" "$tmp/err" && ok || bad "C module without its luaopen: exit $rc, $(cat "$tmp/err")"
+fi
+
 # bot files that cannot load: a message and exit status 1
 printf 'return 42\n' >"$tmp/notable.lua"
 printf 'return {eval = function( end}\n' >"$tmp/syntax.lua"

@@ -4,6 +4,7 @@
  *   cc -O2 -shared -fPIC $(pkg-config --cflags lua5.4) -o pawns.so examples/bots/c_eval/pawns.c
  *   komadai -e 'package.cpath = "./?.so;" .. package.cpath
  *               print(shogi.search(shogi.position "startpos", {eval = require "pawns"}).move)'
+ *   komadai --usi ./pawns.so      (a USI engine named "pawns", for a GUI)
  * The position's layout is src/core/position.h; only its fields and inline
  * helpers are usable (core.so exports no other symbol). */
 #include <lauxlib.h>

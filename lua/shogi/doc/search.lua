@@ -50,14 +50,17 @@ return {
       .. "functions and shogi (no io, os, require, load): shogi.bot.load_bot(text, chunkname) is the hook "
       .. "the sandbox replaces. Returns the bot or nil and a message naming the file and the fault. "
       .. "bot:set(name, text) checks a USI setoption value (spin range, true/false, a combo var). "
+      .. "eval may be a C evaluation instead (shogi.core.c_eval(\"material\"), a C module's handle); "
+      .. "shogi.bot.load(\"NAME.so\") loads a C module (its luaopen_NAME returns the handle) as a bot. "
       .. "komadai --usi FILE plays it as a USI engine. Examples: examples/bots/material.lua, pst.lua, drill.lua.",
     example = 'b = assert(shogi.bot.load("examples/bots/pst.lua"))\nb:set("Advance", "150")\n'
       .. 'b:search(shogi.position "startpos", {depth = 5}).move',
   },
   {
     name = "komadai --usi",
-    args = "[BOT.lua]",
-    summary = "komadai as a USI engine for shogi GUIs and match runners (the built-in evaluation without a bot)",
+    args = " [BOT.lua | NAME.so]",
+    summary = "komadai as a USI engine for shogi GUIs and match runners: a bot file, a C evaluation module "
+      .. "(examples/bots/c_eval/pawns.c), or the built-in evaluation without either",
     details = "Commands: usi (id, options USI_Hash, USI_Ponder, MultiPV, NetworkDelay and the bot's), isready, "
       .. "setoption, usinewgame, position startpos|sfen ... [moves ...], go (btime wtime byoyomi binc winc "
       .. "movetime depth nodes infinite ponder searchmoves), go mate MS|infinite (the df-pn solver: checkmate "

@@ -259,6 +259,20 @@ static int hash_mb(const engine *e)
     return e->io.max_hash_mb && e->st.hash_mb > e->io.max_hash_mb ? e->io.max_hash_mb : e->st.hash_mb;
 }
 
+
+/* the search with the table USI_Hash asks for (made again when that changed;
+ * 1 MB when that much cannot be had); made at isready too, so the first move
+ * does not pay for it */
+static void ensure_search(engine *e)
+{
+    size_t mb = (size_t)hash_mb(e);
+    if (mb != e->search_mb) {
+        sg_search_free(e->search);
+        e->search = sg_search_new(mb);
+        e->search_mb = e->search ? mb : 0;
+    }
+    if (!e->search) e->search = sg_search_new(e->search_mb = 1);
+}
 static void run_search(engine *e)
 {
     size_t n = (size_t)e->st.nmoves + 1;
@@ -273,13 +287,7 @@ static void run_search(engine *e)
     }
     sg_pos p;
     sg_usi_current(&e->st, &p, keys, checks);
-    size_t mb = (size_t)hash_mb(e);
-    if (mb != e->search_mb) {
-        sg_search_free(e->search);
-        e->search = sg_search_new(mb);
-        e->search_mb = e->search ? mb : 0;
-    }
-    if (!e->search) e->search = sg_search_new(e->search_mb = 1);
+    ensure_search(e);
     sg_search_opts o;
     sg_search_opts_default(&o);
     o.depth = e->go.depth;
@@ -448,6 +456,7 @@ static void handle_idle(engine *e, const char *line)
     char reply[SG_USI_ERR_MAX + 32];
     sg_usi_parse(line, SG_STANDARD, &e->cmd);
     sg_usi_action a = sg_usi_step(&e->st, &e->cmd, reply, sizeof reply);
+    if (a == SG_USI_DO_REPLY && e->cmd.kind == SG_USI_ISREADY) ensure_search(e);   /* before readyok */
     out(e, reply);
     switch (a) {
     case SG_USI_DO_REPLY:

@@ -66,16 +66,18 @@ done
 [ -n "$have_anchor" ] || echo "  (no anchor at $ANCHOR: set YANEURAOU_MATERIAL to compare)"
 
 # the moonshot: the built-in bot against the anchor at 200 ms a move (byoyomi), colours
-# alternated, from the openings of tests/data/openings.txt in order (two games each),
+# alternated, from the openings of $MOONSHOT_OPENINGS (default tests/data/openings.txt;
+# tests/data/openings_varied.txt has 120 longer ones) in order (two games each),
 # MOONSHOT_GAMES games (default 8; 0 to skip), through the match runner; both with
 # no network margin (komadai's default NetworkDelay of 100 ms would halve its 200 ms)
 games=${MOONSHOT_GAMES:-8}
+openings=${MOONSHOT_OPENINGS:-tests/data/openings.txt}
 if [ -n "$have_anchor" ] && [ "$games" -gt 0 ]; then
     echo "  moonshot: built-in against YaneuraOu material, $games games at 200 ms a move (goal: at least 50%)"
     scripts/match -engine "cmd=build/komadai --usi" name=komadai option.NetworkDelay=0 \
         -engine "cmd=$ANCHOR" name=yaneuraou option.Threads=1 option.USI_Hash=64 option.BookFile=no_book \
             option.NetworkDelay=0 option.NetworkDelay2=0 option.MinimumThinkingTime=1 \
-        -each byoyomi=200 -openings file=tests/data/openings.txt -games "$games" -repeat -concurrency 1 2>&1 |
+        -each byoyomi=200 -openings file="$openings" -games "$games" -repeat -concurrency 1 2>&1 |
         tail -n 4 | sed 's/^/  /'
 fi
 
@@ -87,6 +89,6 @@ if [ -n "$have_anchor" ] && [ "$games" -gt 0 ] && [ "$nodes" -gt 0 ]; then
     echo "  moonshot at equal nodes: $games games at $nodes nodes a move each"
     scripts/match -engine "cmd=build/komadai --usi" name=komadai \
         -engine "cmd=$ANCHOR" name=yaneuraou option.Threads=1 option.USI_Hash=64 option.BookFile=no_book \
-        -each nodes="$nodes" -openings file=tests/data/openings.txt -games "$games" -repeat -concurrency 1 2>&1 |
+        -each nodes="$nodes" -openings file="$openings" -games "$games" -repeat -concurrency 1 2>&1 |
         tail -n 4 | sed 's/^/  /'
 fi

@@ -90,6 +90,14 @@ describe("match openings", function()
     return dir
   end
 
+  it("loads the repository's opening files, every move legal", function()
+    for name, least in pairs({["tests/data/openings.txt"] = 20, ["tests/data/openings_varied.txt"] = 100}) do
+      local list, msg = openings.load({file = name})
+      assert.is_nil(msg)
+      assert.is_true(#list >= least, name)
+    end
+  end)
+
   it("reads SFEN and USI lines, cut after plies", function()
     local list = assert(openings.load({file = file(
       "# a comment\n\nstartpos moves 7g7f 3c3d 2g2f\n" ..

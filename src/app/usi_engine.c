@@ -259,7 +259,6 @@ static int hash_mb(const engine *e)
     return e->io.max_hash_mb && e->st.hash_mb > e->io.max_hash_mb ? e->io.max_hash_mb : e->st.hash_mb;
 }
 
-
 /* the search with the table USI_Hash asks for (made again when that changed;
  * 1 MB when that much cannot be had); made at isready too, so the first move
  * does not pay for it */
@@ -273,6 +272,7 @@ static void ensure_search(engine *e)
     }
     if (!e->search) e->search = sg_search_new(e->search_mb = 1);
 }
+
 static void run_search(engine *e)
 {
     size_t n = (size_t)e->st.nmoves + 1;

@@ -22,6 +22,7 @@ LUA_LIBS   = $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null || echo -llua5.4)
 
 CORE_SRC   := $(wildcard src/core/*.c) $(wildcard src/search/*.c) $(wildcard src/os/*.c) $(wildcard src/proto/*.c)
 BIND_SRC   := $(wildcard src/lua/*.c)
+SERVER_SRC := $(wildcard src/server/*.c)
 APP_SRC    := $(filter-out src/app/perft_main.c,$(wildcard src/app/*.c))
 LUA_FILES  := $(shell find lua -name '*.lua' | sort)
 CTEST_SRC  := $(wildcard tests/c/test_*.c)
@@ -30,7 +31,7 @@ CTEST_SRC  := $(wildcard tests/c/test_*.c)
 B := build
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/obj/%.o)
 BIND_OBJ := $(BIND_SRC:%.c=$(B)/obj/%.o)
-APP_OBJ  := $(APP_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/lua_embed.o
+APP_OBJ  := $(APP_SRC:%.c=$(B)/obj/%.o) $(SERVER_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/lua_embed.o
 
 all: $(B)/.deps $(B)/komadai $(B)/perft $(B)/lib/shogi/core.so
 
@@ -73,7 +74,7 @@ $(B)/lib/shogi/core.so: $(BIND_OBJ) $(B)/libkomadai.a
 A := $(B)/asan
 A_CORE_OBJ := $(CORE_SRC:%.c=$(A)/obj/%.o)
 A_BIND_OBJ := $(BIND_SRC:%.c=$(A)/obj/%.o)
-A_APP_OBJ  := $(APP_SRC:%.c=$(A)/obj/%.o) $(A)/obj/gen/lua_embed.o
+A_APP_OBJ  := $(APP_SRC:%.c=$(A)/obj/%.o) $(SERVER_SRC:%.c=$(A)/obj/%.o) $(A)/obj/gen/lua_embed.o
 CTESTS     := $(CTEST_SRC:tests/c/%.c=$(A)/tests/%)
 
 $(A)/obj/%.o: %.c | $(B)/.deps
@@ -125,11 +126,11 @@ $(FZ)/obj/%.o: %.c | $(FZ)/.deps
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/lua_host.h $(FZ_OBJ)
 	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer -DKOMADAI_ROOT='"$(CURDIR)"' $(LUA_CFLAGS) \
 	  $< $(filter %.o,$^) $(LUA_LIBS) -lm -o $@
-# the targets that drive the executable's own loops link those files of src/app
-# (clang only: csa_hooks.c's argument loop steps its index in the body on purpose)
-$(FZ)/obj/src/app/%.o: FUZZ_SAN += -Wno-for-loop-analysis
+# the targets that drive the executable's own loops link those files: the USI
+# engine of src/app, the CSA server of src/server but its event loop (the
+# target stands in for csa_net.c)
 $(FZ)/fuzz_usi: $(FZ)/obj/src/app/usi_engine.o
-$(FZ)/fuzz_csa: $(FZ)/obj/src/app/csa_server.o $(FZ)/obj/src/app/csa_record.o $(FZ)/obj/src/app/csa_hooks.o
+$(FZ)/fuzz_csa: $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out src/server/csa_net.c,$(SERVER_SRC)))
 
 # every target for FUZZ_SECONDS each, new inputs into build/fuzz/corpus/, findings into build/fuzz/findings/
 fuzz: all $(FUZZ_BINS)

@@ -1,5 +1,5 @@
 -- komadai --csa-server: the config file and what its hooks answer, for
--- src/app/csa_hooks.c.  A config is a Lua file returning a table of settings
+-- src/server/csa_hooks.c.  A config is a Lua file returning a table of settings
 -- and hooks (docs/CSA.md lists them):
 --   return {event = "test", max_moves = 256, pair = function(a, b) ... end,
 --           game = function(info) return {position = "2-piece"} end}

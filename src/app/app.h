@@ -4,7 +4,7 @@
  *   repl.c       the read-eval-print loop (tty and pipe)
  *   line.c       reading lines: readline (history, completion) or fgets
  *   net.c        komadai.net: a TCP client socket for Lua scripts (the CSA client)
- *   csa_*.c      komadai --csa-server (csa_server.h)
+ *   csa_server_main.c  komadai --csa-server: its command line (the server is src/server/)
  * Only these files include readline (line.c) and lua.h (all). */
 #ifndef SG_APP_H
 #define SG_APP_H
@@ -42,6 +42,11 @@ int sg_repl_run(lua_State *L, bool tty);
 /* ---- net.c --------------------------------------------------------------------------
  * The module komadai.net (a line-oriented TCP client), preloaded by komadai. */
 int sg_app_open_net(lua_State *L);
+
+/* ---- csa_server_main.c --------------------------------------------------------------
+ * komadai --csa-server PORT [options] (argv[1] is "--csa-server"): runs the
+ * CSA game server until it stops; 0 or 1 (a bad command line, no socket). */
+int sg_app_csa_server_main(lua_State *L, int argc, char **argv);
 
 /* ---- line.c ------------------------------------------------------------------------- */
 typedef enum { SG_LINE_OK, SG_LINE_EOF, SG_LINE_INTERRUPTED } sg_line_status;

@@ -14,7 +14,6 @@
 #include "app.h"
 #include "lua_embed.h"
 #include "../lua/binding.h"
-#include "csa_server.h"
 #include "usi_engine.h"
 
 static void usage(FILE *out)
@@ -261,9 +260,9 @@ static int pmain(lua_State *L)
     int argc = (int)lua_tointeger(L, 1);
     char **argv = lua_touserdata(L, 2);
     int *status = lua_touserdata(L, 3);   /* the exit status; 1 until all went well */
-    if (argc > 1 && strcmp(argv[1], "--csa-server") == 0) { /* the CSA game server (csa_hooks.c) */
+    if (argc > 1 && strcmp(argv[1], "--csa-server") == 0) { /* the CSA game server (csa_server_main.c) */
         open_program(L);
-        *status = sg_csa_server_main(L, argc, argv) == 0 ? 0 : 1;
+        *status = sg_app_csa_server_main(L, argc, argv) == 0 ? 0 : 1;
         return 0;
     }
     int script = argc;

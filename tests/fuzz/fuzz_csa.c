@@ -1,5 +1,5 @@
 /* libFuzzer target: the CSA server's line parser (src/proto/csa_line.c) and
- * its per-connection state machine (src/app/csa_server.c: LOGIN, AGREE,
+ * its per-connection state machine (src/server/csa_server.c: LOGIN, AGREE,
  * REJECT, moves, %TORYO and the other %WORDs, the x1 commands, pairing,
  * games and their ends), driven without sockets: this file stands in for the
  * event loop of csa_net.c (sending into memory, a clock of its own).
@@ -9,7 +9,7 @@
  *                   a new client takes its place
  *   any other byte  the rest is a line from client ((byte + 2) mod 3: "aLOGIN ..." is client 0's)
  * As in csa_net.c: a '\r' before the end of a line is cut (answers then end
- * in "\r\n"), a line longer than SG_CSA_LINE_MAX drops the client, a client
+ * in "\r\n"), a line longer than SGSV_LINE_MAX drops the client, a client
  * the server closes (LOGOUT, the end of a CSA-mode game) is gone at once.
  * Byte 0 of the input: bit 0 a move cap of 8 (else 256) so games end by it.
  * Findings: a crash or sanitizer report; a byte sent to a client that is a
@@ -24,8 +24,7 @@
 #include <lualib.h>
 #include "../../src/lua/binding.h"
 #include "lua_host.h"
-#include "../../src/app/app.h"
-#include "../../src/app/csa_server.h"
+#include "../../src/server/csa_server.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -33,15 +32,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define CLIENTS 3
 
 /* ---- the event loop's part (csa_net.c), in memory ------------------------------------ */
-static double fake_now; /* sg_csa_now takes no argument: the one clock of this process */
+static double fake_now; /* sgsv_now takes no argument: the one clock of this process */
 
-double sg_csa_now(void) { return fake_now; }
+double sgsv_now(void) { return fake_now; }
 
-void sg_csa_send(sg_csa_conn *c, const char *text)
+void sgsv_send(sgsv_conn *c, const char *text)
 {
     if (c->dead) return;
     for (const char *p = text; *p; p++) {
-        if (*p == '\n' && c->crlf) sg_csa_send(c, "\r");
+        if (*p == '\n' && c->crlf) sgsv_send(c, "\r");
         if (c->outlen + 1 > c->outcap) {
             size_t cap = c->outcap ? 2 * c->outcap : 1024;
             char *q = realloc(c->out, cap);
@@ -53,27 +52,25 @@ void sg_csa_send(sg_csa_conn *c, const char *text)
     }
 }
 
-void sg_csa_close_after(sg_csa_conn *c) { c->closing = true; }
+void sgsv_close_after(sgsv_conn *c) { c->closing = true; }
 
-sg_csa_conn *sg_csa_conn_by_id(sg_csa_server *s, unsigned id)
+sgsv_conn *sgsv_conn_by_id(sgsv_server *s, unsigned id)
 {
     for (int i = 0; i < s->nconns; i++)
         if (s->conns[i]->id == id && !s->conns[i]->dead) return s->conns[i];
     return NULL;
 }
 
-int sg_csa_run(sg_csa_server *s) { (void)s; return 0; }   /* never called: csa_hooks.c names it */
-void sg_app_message(const char *msg, bool prefix) { (void)msg; (void)prefix; }
 
 /* ---- checks ---------------------------------------------------------------------------- */
-static void finding(const char *what, const sg_csa_conn *c)
+static void finding(const char *what, const sgsv_conn *c)
 {
     fprintf(stderr, "finding: client %u (%s): %s\n", c->id, c->name, what);
     abort();
 }
 
 /* what was sent to c: UTF-8 without control characters but the line ends */
-static void check_out(sg_csa_conn *c)
+static void check_out(sgsv_conn *c)
 {
     const unsigned char *s = (const unsigned char *)c->out;
     size_t n = c->outlen;
@@ -92,9 +89,9 @@ static void check_out(sg_csa_conn *c)
     c->outlen = 0;
 }
 
-static void check_state(const sg_csa_conn *c)
+static void check_state(const sgsv_conn *c)
 {
-    bool in_game = c->status == ST_AGREE || c->status == ST_START_WAITING || c->status == ST_GAME;
+    bool in_game = c->status == SGSV_ST_AGREE || c->status == SGSV_ST_START_WAITING || c->status == SGSV_ST_GAME;
     if (in_game && !c->game) finding("in a game's state without a game", c);
     if (!in_game && c->game) finding("has a game but is not in a game's state", c);
     if (c->game && (c->game->finished || c->side < 0 || c->side > 1 || c->game->p[c->side] != c))
@@ -102,32 +99,32 @@ static void check_state(const sg_csa_conn *c)
 }
 
 /* ---- the server ------------------------------------------------------------------------- */
-static sg_csa_conn *new_conn(sg_csa_server *s)
+static sgsv_conn *new_conn(sgsv_server *s)
 {
-    sg_csa_conn *c = calloc(1, sizeof *c);
+    sgsv_conn *c = calloc(1, sizeof *c);
     if (!c) abort();
     c->fd = -1;
     c->id = ++s->next_id;
     snprintf(c->addr, sizeof c->addr, "127.0.0.1");
     c->since = c->last_input = fake_now;
-    c->status = ST_LOGIN;
+    c->status = SGSV_ST_LOGIN;
     c->turn = '*';
     return c;
 }
 
-static void free_conn(sg_csa_conn *c)
+static void free_conn(sgsv_conn *c)
 {
     free(c->out);
     free(c);
 }
 
 /* csa_net.c's reap: closed and dropped clients go (a new one connects in their place) */
-static void reap(sg_csa_server *s, bool replace)
+static void reap(sgsv_server *s, bool replace)
 {
     for (int i = 0; i < s->nconns; i++) {
-        sg_csa_conn *c = s->conns[i];
+        sgsv_conn *c = s->conns[i];
         if (c->closing) c->dead = true;
-        if (c->dead) sg_csa_on_close(s, c);
+        if (c->dead) sgsv_on_close(s, c);
     }
     for (int i = 0; i < s->nconns; i++) {
         if (!s->conns[i]->dead) continue;
@@ -142,8 +139,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > CSA_MAX_INPUT) return 0;
     if (!L) L = fuzz_lua_state("");
     fake_now = 1000;
-    sg_csa_server *s = calloc(1, sizeof *s);
-    sg_csa_conn *conns[CLIENTS];
+    sgsv_server *s = calloc(1, sizeof *s);
+    sgsv_conn *conns[CLIENTS];
     if (!s) abort();
     s->L = L;
     snprintf(s->address, sizeof s->address, "127.0.0.1");
@@ -171,23 +168,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 char num[5] = {0};
                 for (size_t i = 1; i < n && i < 5 && p[i] >= '0' && p[i] <= '9'; i++) num[i - 1] = p[i];
                 fake_now += atoi(num);
-                sg_csa_on_tick(s, fake_now);
+                sgsv_on_tick(s, fake_now);
             } else if (op == 'x') {
-                sg_csa_conn *c = conns[(n > 1 ? (unsigned char)p[1] + 2u : 0u) % CLIENTS];
+                sgsv_conn *c = conns[(n > 1 ? (unsigned char)p[1] + 2u : 0u) % CLIENTS];
                 c->dead = true;
             } else {
-                sg_csa_conn *c = conns[(op + 2u) % CLIENTS];
-                char line[SG_CSA_LINE_MAX + 2];
+                sgsv_conn *c = conns[(op + 2u) % CLIENTS];
+                char line[SGSV_LINE_MAX + 2];
                 size_t len = n - 1;
                 c->last_input = fake_now;
-                if (len > SG_CSA_LINE_MAX) {
-                    sg_csa_send(c, "##[ERROR] line too long\n");
+                if (len > SGSV_LINE_MAX) {
+                    sgsv_send(c, "##[ERROR] line too long\n");
                     c->dead = true;
                 } else if (!c->closing && !c->dead) {
                     memcpy(line, p + 1, len);
                     if (len > 0 && line[len - 1] == '\r') { len--; c->crlf = true; }
                     line[len] = '\0';
-                    sg_csa_on_line(s, c, line, (int)len);
+                    sgsv_on_line(s, c, line, (int)len);
                 }
             }
         }
@@ -200,7 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s->stop = true;
     for (int k = 0; k < CLIENTS; k++) conns[k]->dead = true;
     reap(s, false);
-    sg_csa_on_tick(s, fake_now);
+    sgsv_on_tick(s, fake_now);
     if (s->ngames != 0) { fprintf(stderr, "finding: %d games left after every client left\n", s->ngames); abort(); }
     free(s->games);
     luaL_unref(L, LUA_REGISTRYINDEX, s->hooks);

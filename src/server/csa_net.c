@@ -16,14 +16,14 @@
 #include <unistd.h>
 #include "csa_server.h"
 
-double sg_csa_now(void)
+double sgsv_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void flush_out(sg_csa_conn *c)
+static void flush_out(sgsv_conn *c)
 {
     while (c->outlen > 0 && !c->dead) {
         ssize_t n = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
@@ -37,10 +37,10 @@ static void flush_out(sg_csa_conn *c)
     }
 }
 
-static void append(sg_csa_conn *c, const char *s, size_t n)
+static void append(sgsv_conn *c, const char *s, size_t n)
 {
     if (c->dead) return;
-    if (c->outlen + n > SG_CSA_OUT_MAX) { c->dead = true; return; }
+    if (c->outlen + n > SGSV_OUT_MAX) { c->dead = true; return; }
     if (c->outlen + n > c->outcap) {
         size_t cap = c->outcap ? c->outcap : 1024;
         while (cap < c->outlen + n) cap *= 2;
@@ -53,7 +53,7 @@ static void append(sg_csa_conn *c, const char *s, size_t n)
     c->outlen += n;
 }
 
-void sg_csa_send(sg_csa_conn *c, const char *text)
+void sgsv_send(sgsv_conn *c, const char *text)
 {
     if (c->dead) return;
     for (const char *p = text; *p;) {
@@ -67,16 +67,16 @@ void sg_csa_send(sg_csa_conn *c, const char *text)
     flush_out(c);
 }
 
-void sg_csa_close_after(sg_csa_conn *c) { c->closing = true; }
+void sgsv_close_after(sgsv_conn *c) { c->closing = true; }
 
-sg_csa_conn *sg_csa_conn_by_id(sg_csa_server *s, unsigned id)
+sgsv_conn *sgsv_conn_by_id(sgsv_server *s, unsigned id)
 {
     for (int i = 0; i < s->nconns; i++)
         if (s->conns[i]->id == id && !s->conns[i]->dead) return s->conns[i];
     return NULL;
 }
 
-static int listen_on(sg_csa_server *s)
+static int listen_on(sgsv_server *s)
 {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
@@ -96,7 +96,7 @@ static int listen_on(sg_csa_server *s)
     return fd;
 }
 
-static void accept_all(sg_csa_server *s, double now)
+static void accept_all(sgsv_server *s, double now)
 {
     for (;;) {
         struct sockaddr_in a;
@@ -110,7 +110,7 @@ static void accept_all(sg_csa_server *s, double now)
         int same = 0;
         for (int i = 0; i < s->nconns; i++)
             if (!s->conns[i]->dead && strcmp(s->conns[i]->addr, addr) == 0) same++;
-        sg_csa_conn *c = calloc(1, sizeof *c);
+        sgsv_conn *c = calloc(1, sizeof *c);
         if (!c || (s->nconns == s->capconns && !(s->capconns = s->capconns ? 2 * s->capconns : 64,
                                                  s->conns = realloc(s->conns, sizeof *s->conns * (size_t)s->capconns)))) {
             free(c);
@@ -121,18 +121,18 @@ static void accept_all(sg_csa_server *s, double now)
         c->id = ++s->next_id;
         snprintf(c->addr, sizeof c->addr, "%s", addr);
         c->since = c->last_input = now;
-        c->status = ST_LOGIN;
+        c->status = SGSV_ST_LOGIN;
         c->turn = '*';
         s->conns[s->nconns++] = c;
         if (same >= s->per_address) {
-            sg_csa_send(c, "##[ERROR] too many connections from this address\n");
-            sg_csa_log(s, "refused a connection from %s: %d already", addr, same);
+            sgsv_send(c, "##[ERROR] too many connections from this address\n");
+            sgsv_log(s, "refused a connection from %s: %d already", addr, same);
             c->dead = true;
         }
     }
 }
 
-static void read_conn(sg_csa_server *s, sg_csa_conn *c, double now)
+static void read_conn(sgsv_server *s, sgsv_conn *c, double now)
 {
     char buf[4096];
     for (int round = 0; round < 16; round++) { /* a flooding client waits for the next poll */
@@ -146,10 +146,10 @@ static void read_conn(sg_csa_server *s, sg_csa_conn *c, double now)
         c->last_input = now;
         for (ssize_t i = 0; i < n && !c->dead; i++) {
             if (buf[i] != '\n') {
-                if (c->inlen >= SG_CSA_LINE_MAX) {
-                    sg_csa_send(c, "##[ERROR] line too long\n");
-                    sg_csa_log(s, "%s: line longer than %d bytes, closed", c->name[0] ? c->name : c->addr,
-                               SG_CSA_LINE_MAX);
+                if (c->inlen >= SGSV_LINE_MAX) {
+                    sgsv_send(c, "##[ERROR] line too long\n");
+                    sgsv_log(s, "%s: line longer than %d bytes, closed", c->name[0] ? c->name : c->addr,
+                               SGSV_LINE_MAX);
                     c->dead = true;
                     return;
                 }
@@ -160,50 +160,50 @@ static void read_conn(sg_csa_server *s, sg_csa_conn *c, double now)
             if (len > 0 && c->in[len - 1] == '\r') { len--; c->crlf = true; }
             c->in[len] = '\0';
             c->inlen = 0;
-            if (!c->closing) sg_csa_on_line(s, c, c->in, len);
+            if (!c->closing) sgsv_on_line(s, c, c->in, len);
         }
     }
 }
 
-static void free_conn(sg_csa_conn *c)
+static void free_conn(sgsv_conn *c)
 {
     close(c->fd);
     free(c->out);
     free(c);
 }
 
-static void timeouts(sg_csa_server *s, double now)
+static void timeouts(sgsv_server *s, double now)
 {
     for (int i = 0; i < s->nconns; i++) {
-        sg_csa_conn *c = s->conns[i];
+        sgsv_conn *c = s->conns[i];
         if (c->dead) continue;
-        if (c->status == ST_LOGIN && now - c->since > s->login_timeout) {
-            sg_csa_log(s, "%s: no LOGIN in %.0f s, closed", c->addr, s->login_timeout);
+        if (c->status == SGSV_ST_LOGIN && now - c->since > s->login_timeout) {
+            sgsv_log(s, "%s: no LOGIN in %.0f s, closed", c->addr, s->login_timeout);
             c->dead = true;
-        } else if (c->status != ST_GAME && s->idle_timeout > 0 && now - c->last_input > s->idle_timeout) {
-            sg_csa_log(s, "%s: idle for %.0f s, closed", c->name[0] ? c->name : c->addr, s->idle_timeout);
+        } else if (c->status != SGSV_ST_GAME && s->idle_timeout > 0 && now - c->last_input > s->idle_timeout) {
+            sgsv_log(s, "%s: idle for %.0f s, closed", c->name[0] ? c->name : c->addr, s->idle_timeout);
             c->dead = true;
         }
     }
 }
 
 /* removes dead connections (telling the server first) */
-static void reap(sg_csa_server *s)
+static void reap(sgsv_server *s)
 {
     for (int i = 0; i < s->nconns; i++) {
-        sg_csa_conn *c = s->conns[i];
+        sgsv_conn *c = s->conns[i];
         /* a closing connection shuts its side once its output is out, then reads
          * (and drops) what the client still sends until it closes too, so the
          * client's last lines are not lost to a reset */
         if (c->closing && c->outlen == 0 && !c->dead) {
-            double now = sg_csa_now();
+            double now = sgsv_now();
             if (c->shut_at == 0) {
                 shutdown(c->fd, SHUT_WR);
                 c->shut_at = now;
             } else if (now - c->shut_at > 2)
                 c->dead = true;
         }
-        if (c->dead) sg_csa_on_close(s, c);
+        if (c->dead) sgsv_on_close(s, c);
     }
     int k = 0;
     for (int i = 0; i < s->nconns; i++) {
@@ -215,11 +215,11 @@ static void reap(sg_csa_server *s)
 
 static void on_signal(int sig) { (void)sig; }
 
-int sg_csa_run(sg_csa_server *s)
+int sgsv_run(sgsv_server *s)
 {
     s->listen_fd = listen_on(s);
     if (s->listen_fd < 0) {
-        sg_csa_log(s, "cannot listen on %s:%d: %s", s->address, s->port, strerror(errno));
+        sgsv_log(s, "cannot listen on %s:%d: %s", s->address, s->port, strerror(errno));
         return 1;
     }
     /* SIGTERM/SIGINT stop the loop: the games in play are ended as %CHUDAN */
@@ -233,7 +233,7 @@ int sg_csa_run(sg_csa_server *s)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigprocmask(SIG_BLOCK, &block, &old);
-    sg_csa_log(s, "listening on %s:%d", s->address, s->port);
+    sgsv_log(s, "listening on %s:%d", s->address, s->port);
     struct pollfd *pf = NULL;
     int cap = 0;
     while (!s->stop) {
@@ -245,27 +245,27 @@ int sg_csa_run(sg_csa_server *s)
         }
         pf[0] = (struct pollfd){s->listen_fd, POLLIN, 0};
         for (int i = 0; i < s->nconns; i++) {
-            sg_csa_conn *c = s->conns[i];
+            sgsv_conn *c = s->conns[i];
             pf[i + 1] = (struct pollfd){c->fd, (short)(POLLIN | (c->outlen ? POLLOUT : 0)), 0};
         }
-        double now = sg_csa_now();
-        double wait = sg_csa_next_timer(s, now);
+        double now = sgsv_now();
+        double wait = sgsv_next_timer(s, now);
         if (wait > 1) wait = 1;
         if (wait < 0) wait = 0;
         struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
         int n = ppoll(pf, (nfds_t)(s->nconns + 1), &ts, &old);
         if (n < 0 && errno == EINTR) break;
-        now = sg_csa_now();
+        now = sgsv_now();
         int nc = s->nconns; /* accepted connections are polled next time */
         if (n > 0) {
             for (int i = 0; i < nc; i++) {
-                sg_csa_conn *c = s->conns[i];
+                sgsv_conn *c = s->conns[i];
                 if (pf[i + 1].revents & POLLOUT) flush_out(c);
                 if (pf[i + 1].revents & (POLLIN | POLLHUP | POLLERR)) read_conn(s, c, now);
             }
             if (pf[0].revents & POLLIN) accept_all(s, now);
         }
-        sg_csa_on_tick(s, now);
+        sgsv_on_tick(s, now);
         timeouts(s, now);
         reap(s);
     }
@@ -276,6 +276,6 @@ int sg_csa_run(sg_csa_server *s)
     reap(s);
     close(s->listen_fd);
     sigprocmask(SIG_SETMASK, &old, NULL);
-    sg_csa_log(s, "stopped");
+    sgsv_log(s, "stopped");
     return 0;
 }

@@ -33,7 +33,7 @@ static bool mkdirs(const char *path)
     return mkdir(tmp, 0755) == 0 || errno == EEXIST;
 }
 
-void sg_csa_record_line(sg_csa_game *g, const char *fmt, ...)
+void sgsv_record_line(sgsv_game *g, const char *fmt, ...)
 {
     if (!g->rec) return;
     va_list ap;
@@ -44,7 +44,7 @@ void sg_csa_record_line(sg_csa_game *g, const char *fmt, ...)
     fflush(g->rec);
 }
 
-bool sg_csa_record_open(sg_csa_server *s, sg_csa_game *g)
+bool sgsv_record_open(sgsv_server *s, sgsv_game *g)
 {
     if (!s->records[0]) return true;
     char day[32], dir[1024];
@@ -52,16 +52,16 @@ bool sg_csa_record_open(sg_csa_server *s, sg_csa_game *g)
     if (snprintf(dir, sizeof dir, "%s/%s", s->records, day) >= (int)sizeof dir) return false;
     if (snprintf(g->path, sizeof g->path, "%s/%s.csa", dir, g->id) >= (int)sizeof g->path) return false;
     if (!mkdirs(dir) || !(g->rec = fopen(g->path, "w"))) return false;
-    sg_csa_record_line(g, "V2\nN+%s\nN-%s\n'Max_Moves:%d\n'Least_Time_Per_Move:%d", g->names[0], g->names[1],
+    sgsv_record_line(g, "V2\nN+%s\nN-%s\n'Max_Moves:%d\n'Least_Time_Per_Move:%d", g->names[0], g->names[1],
                        g->info.max_moves, g->info.least);
-    if (g->info.time.increment > 0) sg_csa_record_line(g, "'Increment:%d", g->info.time.increment);
+    if (g->info.time.increment > 0) sgsv_record_line(g, "'Increment:%d", g->info.time.increment);
     char now[32], pos[512];
     clock_text(now, sizeof now, "%Y/%m/%d %H:%M:%S");
     sg_csa_write_position(&g->start, pos, sizeof pos);
     size_t pl = strlen(pos);
     if (pl > 0 && pos[pl - 1] == '\n') pos[pl - 1] = '\0';
-    sg_csa_record_line(g, "$EVENT:%s\n$START_TIME:%s\n%s", g->id, now, pos);
-    if (g->ids[0][0] && g->ids[1][0]) sg_csa_record_line(g, "'rating:%s:%s", g->ids[0], g->ids[1]);
+    sgsv_record_line(g, "$EVENT:%s\n$START_TIME:%s\n%s", g->id, now, pos);
+    if (g->ids[0][0] && g->ids[1][0]) sgsv_record_line(g, "'rating:%s:%s", g->ids[0], g->ids[1]);
     return true;
 }
 
@@ -71,28 +71,28 @@ static const char *side_result(const sg_csa_match *m, int side)
     return m->winner == side ? "win" : "lose";
 }
 
-void sg_csa_record_finish(sg_csa_server *s, sg_csa_game *g)
+void sgsv_record_finish(sgsv_server *s, sgsv_game *g)
 {
     const sg_csa_match *m = &g->m;
     char end[32];
     clock_text(end, sizeof end, "%Y/%m/%d %H:%M:%S");
     if (m->phase == SG_CSA_OVER) {
         const char *word = sg_csa_result_record_word(m->result);
-        if (word) sg_csa_record_line(g, "%s", word);
+        if (word) sgsv_record_line(g, "%s", word);
         if (m->result == SG_CSA_RES_CUSTOM && sg_game_decided(&m->game)) {
             sg_ending_words w;
             sg_ending_words_for(&m->game.verdict, sg_game_pos(&m->game)->side, SG_REC_CSA, &w);
-            if (w.comment[0]) sg_csa_record_line(g, "'%s", w.comment);
+            if (w.comment[0]) sgsv_record_line(g, "'%s", w.comment);
         }
         char pos[512];
         sg_csa_write_position(sg_game_pos(&m->game), pos, sizeof pos);
         for (char *p = pos; *p;) {
             char *nl = strchr(p, '\n');
             int l = nl ? (int)(nl - p) : (int)strlen(p);
-            sg_csa_record_line(g, "'%.*s", l, p);
+            sgsv_record_line(g, "'%.*s", l, p);
             p = nl ? nl + 1 : p + l;
         }
-        sg_csa_record_line(g, "'summary:%s:%s %s:%s %s", m->cause, g->names[0], side_result(m, 0), g->names[1],
+        sgsv_record_line(g, "'summary:%s:%s %s:%s %s", m->cause, g->names[0], side_result(m, 0), g->names[1],
                            side_result(m, 1));
         if (s->records[0]) {
             char list[600];
@@ -105,7 +105,7 @@ void sg_csa_record_finish(sg_csa_server *s, sg_csa_game *g)
             }
         }
     }
-    sg_csa_record_line(g, "'$END_TIME:%s", end);
+    sgsv_record_line(g, "'$END_TIME:%s", end);
     if (g->rec) fclose(g->rec);
     g->rec = NULL;
 }
@@ -124,7 +124,7 @@ static bool unfinished(const char *path)
 }
 
 /* DIR/YYYY/MM/DD/ID.csa: depth 3 below the records directory */
-static int scan(sg_csa_server *s, const char *dir, int depth)
+static int scan(sgsv_server *s, const char *dir, int depth)
 {
     DIR *d = opendir(dir);
     if (!d) return 0;
@@ -137,7 +137,7 @@ static int scan(sg_csa_server *s, const char *dir, int depth)
         size_t l = strlen(e->d_name);
         if (depth < 3) n += scan(s, path, depth + 1);
         else if (l > 4 && strcmp(e->d_name + l - 4, ".csa") == 0 && unfinished(path)) {
-            sg_csa_log(s, "interrupted game (no result): %s", path);
+            sgsv_log(s, "interrupted game (no result): %s", path);
             n++;
         }
     }
@@ -145,9 +145,9 @@ static int scan(sg_csa_server *s, const char *dir, int depth)
     return n;
 }
 
-void sg_csa_record_scan(sg_csa_server *s)
+void sgsv_record_scan(sgsv_server *s)
 {
     if (!s->records[0]) return;
     int n = scan(s, s->records, 0);
-    if (n) sg_csa_log(s, "%d interrupted game(s) in %s", n, s->records);
+    if (n) sgsv_log(s, "%d interrupted game(s) in %s", n, s->records);
 }

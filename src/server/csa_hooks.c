@@ -1,12 +1,9 @@
-/* komadai --csa-server: the Lua config and its hooks, and the command line.
+/* komadai --csa-server: the Lua config and its hooks.
  * The config is loaded by shogi.csa_server.load (its one marked loader);
  * hooks run in protected mode under an instruction-count stop, and an error
  * in one is logged and the hook's answer ignored (the server keeps going). */
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <lauxlib.h>
-#include "app.h"
 #include "csa_server.h"
 
 #define HOOK_STEPS 10000000   /* a hook running this many VM instructions is stopped */
@@ -26,7 +23,7 @@ static bool push_module(lua_State *L)
     return true;
 }
 
-static bool get_hook(sg_csa_server *s, const char *name)
+static bool get_hook(sgsv_server *s, const char *name)
 {
     if (s->hooks == LUA_NOREF) return false;
     lua_rawgeti(s->L, LUA_REGISTRYINDEX, s->hooks);
@@ -37,7 +34,7 @@ static bool get_hook(sg_csa_server *s, const char *name)
     return false;
 }
 
-static bool call(sg_csa_server *s, const char *name, int nargs, int nres)
+static bool call(sgsv_server *s, const char *name, int nargs, int nres)
 {
     lua_sethook(s->L, too_long, LUA_MASKCOUNT, HOOK_STEPS);
     int st = lua_pcall(s->L, nargs, nres, 0);
@@ -48,12 +45,15 @@ static bool call(sg_csa_server *s, const char *name, int nargs, int nres)
     char line[600];
     snprintf(line, sizeof line, "hook %s: %s", name, msg ? msg : "(error object is not a string)");
     lua_pop(s->L, 1);
-    if (strcmp(name, "log") == 0) sg_app_message(line, true);
-    else sg_csa_hook_log(s, line);
+    if (strcmp(name, "log") == 0) {  /* the log hook itself failed: stderr */
+        fprintf(stderr, "komadai: %s\n", line);
+        fflush(stderr);
+    } else
+        sgsv_hook_log(s, line);
     return false;
 }
 
-void sg_csa_hook_log(sg_csa_server *s, const char *line)
+void sgsv_hook_log(sgsv_server *s, const char *line)
 {
     if (get_hook(s, "log")) {
         lua_pushstring(s->L, line);
@@ -75,7 +75,7 @@ static void set_int(lua_State *L, const char *k, lua_Integer v)
     lua_setfield(L, -2, k);
 }
 
-static void push_player(lua_State *L, const sg_csa_conn *c)
+static void push_player(lua_State *L, const sgsv_conn *c)
 {
     lua_createtable(L, 0, 5);
     set_str(L, "name", c->name);
@@ -87,7 +87,7 @@ static void push_player(lua_State *L, const sg_csa_conn *c)
     lua_setfield(L, -2, "x1");
 }
 
-static void push_game(lua_State *L, const sg_csa_game *g)
+static void push_game(lua_State *L, const sgsv_game *g)
 {
     lua_createtable(L, 0, 8);
     set_str(L, "id", g->id);
@@ -97,7 +97,7 @@ static void push_game(lua_State *L, const sg_csa_game *g)
     if (g->path[0]) set_str(L, "record", g->path);
 }
 
-bool sg_csa_hook_pair(sg_csa_server *s, const sg_csa_conn *a, const sg_csa_conn *b)
+bool sgsv_hook_pair(sgsv_server *s, const sgsv_conn *a, const sgsv_conn *b)
 {
     if (!get_hook(s, "pair")) return true;
     push_player(s->L, a);
@@ -108,7 +108,7 @@ bool sg_csa_hook_pair(sg_csa_server *s, const sg_csa_conn *a, const sg_csa_conn 
     return ok;
 }
 
-bool sg_csa_hook_game(sg_csa_server *s, sg_csa_game *g, sg_pos *start, sg_rules *r, char *err, int errsize)
+bool sgsv_hook_game(sgsv_server *s, sgsv_game *g, sg_pos *start, sg_rules *r, char *err, int errsize)
 {
     lua_State *L = s->L;
     int top = lua_gettop(L);
@@ -144,7 +144,7 @@ bool sg_csa_hook_game(sg_csa_server *s, sg_csa_game *g, sg_pos *start, sg_rules 
     return ok;
 }
 
-bool sg_csa_hook_end_test(sg_csa_server *s, sg_csa_game *g, int *winner, char id[32])
+bool sgsv_hook_end_test(sgsv_server *s, sgsv_game *g, int *winner, char id[32])
 {
     lua_State *L = s->L;
     int top = lua_gettop(L);
@@ -161,7 +161,7 @@ bool sg_csa_hook_end_test(sg_csa_server *s, sg_csa_game *g, int *winner, char id
         lua_pushvalue(L, -3);
         if (call(s, "end_test", 1, 2) && lua_isstring(L, -2)) {
             const char *why = sg_custom_id_check(lua_tostring(L, -2));
-            if (why) sg_csa_log(s, "hook end_test: bad verdict id '%s': %s", lua_tostring(L, -2), why);
+            if (why) sgsv_log(s, "hook end_test: bad verdict id '%s': %s", lua_tostring(L, -2), why);
             else {
                 snprintf(id, 32, "%s", lua_tostring(L, -2));
                 const char *w = lua_tostring(L, -1);
@@ -174,7 +174,7 @@ bool sg_csa_hook_end_test(sg_csa_server *s, sg_csa_game *g, int *winner, char id
     return ended;
 }
 
-void sg_csa_hook_move(sg_csa_server *s, sg_csa_game *g, const char *move, int used)
+void sgsv_hook_move(sgsv_server *s, sgsv_game *g, const char *move, int used)
 {
     if (!get_hook(s, "on_move")) return;
     push_game(s->L, g);
@@ -187,7 +187,7 @@ void sg_csa_hook_move(sg_csa_server *s, sg_csa_game *g, const char *move, int us
     call(s, "on_move", 1, 0);
 }
 
-void sg_csa_hook_end(sg_csa_server *s, sg_csa_game *g)
+void sgsv_hook_end(sgsv_server *s, sgsv_game *g)
 {
     if (!get_hook(s, "on_end")) return;
     push_game(s->L, g);
@@ -216,7 +216,7 @@ static void int_setting(lua_State *L, const char *k, int *out)
     lua_pop(L, 1);
 }
 
-const char *sg_csa_hooks_load(sg_csa_server *s, const char *path, char *err, int errsize)
+const char *sgsv_hooks_load(sgsv_server *s, const char *path, char *err, int errsize)
 {
     lua_State *L = s->L;
     int top = lua_gettop(L);
@@ -245,82 +245,4 @@ const char *sg_csa_hooks_load(sg_csa_server *s, const char *path, char *err, int
     s->hooks = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_settop(L, top);
     return NULL;
-}
-
-/* ---- the command line -------------------------------------------------------------------- */
-static bool int_arg(const char *opt, const char *v, int lo, int hi, int *out)
-{
-    char *end;
-    long n = v ? strtol(v, &end, 10) : 0;
-    if (!v || !*v || *end || n < lo || n > hi) {
-        char msg[200];
-        snprintf(msg, sizeof msg, "--csa-server: %s needs a number from %d to %d, not '%s'", opt, lo, hi,
-                 v ? v : "");
-        sg_app_message(msg, true);
-        return false;
-    }
-    *out = (int)n;
-    return true;
-}
-
-int sg_csa_server_main(lua_State *L, int argc, char **argv)
-{
-    sg_csa_server *s = calloc(1, sizeof *s);
-    if (!s) return 1;
-    s->L = L;
-    s->hooks = LUA_NOREF;
-    snprintf(s->address, sizeof s->address, "127.0.0.1");
-    snprintf(s->event, sizeof s->event, "komadai");
-    s->max_moves = 256;
-    s->per_address = 64;
-    s->login_timeout = 30;
-    s->idle_timeout = 3600;
-    s->agree_timeout = 120;
-    s->rng = (unsigned)time(NULL);
-    int rc = 1;
-    const char *config = NULL, *records = NULL;
-    int max_moves = -1, least = -1;
-    if (argc < 3 || !int_arg("PORT", argv[2], 1, 65535, &s->port)) goto usage;
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool ok = true;
-        if (strcmp(a, "--config") == 0 && v) config = v;
-        else if (strcmp(a, "--records") == 0 && v) records = v;
-        else if (strcmp(a, "--max-moves") == 0) ok = int_arg(a, v, 0, 100000, &max_moves);
-        else if (strcmp(a, "--least-time-per-move") == 0) ok = int_arg(a, v, 0, 3600, &least);
-        else if (strcmp(a, "--max-games") == 0) ok = int_arg(a, v, 0, 100000000, &s->max_games);
-        else {
-            char msg[300];
-            snprintf(msg, sizeof msg, v || a[0] != '-' ? "--csa-server: unknown option '%s'" : "--csa-server: '%s' needs an argument", a);
-            sg_app_message(msg, true);
-            goto usage;
-        }
-        if (!ok) goto out;
-        i++;
-    }
-    if (config) {
-        char err[512];
-        if (sg_csa_hooks_load(s, config, err, sizeof err)) {
-            char msg[600];
-            snprintf(msg, sizeof msg, "--csa-server: %s", err);
-            sg_app_message(msg, true);
-            goto out;
-        }
-    }
-    if (records) snprintf(s->records, sizeof s->records, "%s", records);
-    if (max_moves >= 0) s->max_moves = max_moves;
-    if (least >= 0) s->least = least;
-    sg_csa_record_scan(s);
-    rc = sg_csa_run(s);
-    goto out;
-usage:
-    sg_app_message("usage: komadai --csa-server PORT [--config FILE.lua] [--max-moves N] "
-                   "[--least-time-per-move S] [--records DIR] [--max-games N]", true);
-out:
-    for (int i = 0; i < s->ngames; i++) free(s->games[i]);
-    free(s->games);
-    free(s->conns);
-    if (s->hooks != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, s->hooks);
-    free(s);
-    return rc;
 }

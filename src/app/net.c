@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 #include <lauxlib.h>
 #include "app.h"
+#include "../os/clock.h"
 
 #define NET_BUF 65536
 #define NET_LINE_MAX (1 << 20)
@@ -27,13 +27,6 @@ typedef struct {
 } net_conn;
 
 #define checkconn(L) ((net_conn *)luaL_checkudata(L, 1, "komadai.net.conn"))
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static net_conn *open_conn(lua_State *L)
 {
@@ -120,7 +113,7 @@ static int l_receive(lua_State *L)
 {
     net_conn *c = open_conn(L);
     double timeout = luaL_optnumber(L, 2, -1);
-    double deadline = timeout >= 0 ? now() + timeout : 0;
+    double deadline = timeout >= 0 ? sg_clock_seconds() + timeout : 0;
     for (;;) {
         char *nl = c->len ? memchr(c->buf, '\n', c->len) : NULL;
         if (nl) {
@@ -137,7 +130,7 @@ static int l_receive(lua_State *L)
         }
         int wait = -1;
         if (timeout >= 0) {
-            double left = deadline - now();
+            double left = deadline - sg_clock_seconds();
             if (left <= 0) { lua_pushnil(L); lua_pushliteral(L, "timeout"); return 2; }
             wait = (int)(left * 1000) + 1;
         }

@@ -16,6 +16,7 @@
 #include "../search/dfpn.h"
 #include "../search/timeman.h"
 #include "../lua/l_search.h"
+#include "../os/clock.h"
 
 #define LINE_MAX_LEN (1 << 16)
 /* the df-pn solver's nodes at the root of each search (a few milliseconds) */

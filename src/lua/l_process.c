@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include "binding.h"
 #include "../os/process.h"
-#include "../search/limits.h"
+#include "../os/clock.h"
 
 #define SGL_PROCESS "shogi.process"
 #define MAX_ARGS 255

@@ -53,7 +53,6 @@ typedef struct {
 void *sgl_sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 void *sgl_sb_plain_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 double sgl_sb_cpu_now(void);
-double sgl_sb_wall_now(void);
 /* fills the clocks of r from o (memory cap and allocator are the caller's) */
 void sgl_sb_start(sgl_sb_run *r, const sgl_sb_opts *o);
 /* registers r as the run of L's state and sets the count hook on thread T;

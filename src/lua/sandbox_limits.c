@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 #include "binding.h"
 #include "sandbox.h"
+#include "../os/clock.h"
 
 /* instructions between two calls of the hook, and calls between two looks at the clocks */
 #define HOOK_COUNT 1000
@@ -55,21 +56,18 @@ void *sgl_sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return q;
 }
 
-static double clock_of(clockid_t c)
+double sgl_sb_cpu_now(void)
 {
     struct timespec ts;
-    clock_gettime(c, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-
-double sgl_sb_cpu_now(void) { return clock_of(CLOCK_PROCESS_CPUTIME_ID); }
-double sgl_sb_wall_now(void) { return clock_of(CLOCK_MONOTONIC); }
 
 void sgl_sb_start(sgl_sb_run *r, const sgl_sb_opts *o)
 {
     r->cpu_start = sgl_sb_cpu_now();
     r->cpu_limit = o->cpu;
-    r->wall_deadline = sgl_sb_wall_now() + o->wall;
+    r->wall_deadline = sg_clock_seconds() + o->wall;
     r->stopped = 0;
     r->ticks = 0;
     r->thread = NULL;
@@ -99,7 +97,7 @@ static void hook(lua_State *L, lua_Debug *ar)
     if (!r->stopped && *sgl_interrupt_flag(L)) r->stopped = SGL_SB_INTERRUPT; /* the host's Ctrl-C */
     if (!r->stopped && ++r->ticks % CLOCK_EVERY == 0) {
         if (sgl_sb_cpu_now() - r->cpu_start > r->cpu_limit) r->stopped = SGL_SB_CPU;
-        else if (sgl_sb_wall_now() > r->wall_deadline) r->stopped = SGL_SB_WALL;
+        else if (sg_clock_seconds() > r->wall_deadline) r->stopped = SGL_SB_WALL;
     }
     if (r->stopped) {
         lua_sethook(L, hook, LUA_MASKCOUNT, 1);

@@ -25,6 +25,7 @@
 #include <lualib.h>
 #include "binding.h"
 #include "sandbox.h"
+#include "../os/clock.h"
 
 #define MAX_DEPTH 100
 #define MAX_MESSAGE 2000
@@ -336,7 +337,7 @@ static int read_answer(int fd, wbuf *b, double deadline, const volatile int *int
 {
     char chunk[65536];
     for (;;) {
-        double left = deadline - sgl_sb_wall_now();
+        double left = deadline - sg_clock_seconds();
         if (left <= 0) return 0;
         struct pollfd pfd = {fd, POLLIN, 0};
         int k = poll(&pfd, 1, (int)(left * 1000) + 1);
@@ -385,7 +386,7 @@ void sgl_sb_run_worker(lua_State *L, const char *text, size_t len, const char *c
     }
     close(fds[1]);
     wbuf b = {NULL, 0, 0, o->memory + MAX_MESSAGE + 16, 0};
-    int got = read_answer(fds[0], &b, sgl_sb_wall_now() + o->wall, sgl_interrupt_flag(L));
+    int got = read_answer(fds[0], &b, sg_clock_seconds() + o->wall, sgl_interrupt_flag(L));
     close(fds[0]);
     if (got != 1 || b.full) kill(pid, SIGKILL);
     int ws = 0;

@@ -8,22 +8,16 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "clock.h"
 #include "process.h"
 
 #define WAIT_ANY_MAX 256
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
 
 /* milliseconds left until deadline (a negative deadline: no limit -> -1) */
 static int left_ms(double deadline)
 {
     if (deadline < 0) return -1;
-    double left = deadline - now_ms();
+    double left = deadline - sg_clock_ms();
     return left <= 0 ? 0 : (int)(left + 0.999);
 }
 
@@ -147,7 +141,7 @@ static int fill(sg_proc *p)
 
 sg_proc_read sg_proc_read_line(sg_proc *p, char *line, size_t cap, int timeout_ms)
 {
-    double deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+    double deadline = timeout_ms < 0 ? -1 : sg_clock_ms() + timeout_ms;
     for (;;) {
         char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
         if (nl || (p->eof && p->len > 0)) {
@@ -183,7 +177,7 @@ sg_proc_read sg_proc_read_line(sg_proc *p, char *line, size_t cap, int timeout_m
 int sg_proc_wait_any(sg_proc *const procs[], int n, int timeout_ms)
 {
     if (n > WAIT_ANY_MAX) n = WAIT_ANY_MAX;
-    double deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+    double deadline = timeout_ms < 0 ? -1 : sg_clock_ms() + timeout_ms;
     struct pollfd pfd[WAIT_ANY_MAX];
     int index[WAIT_ANY_MAX];
     for (;;) {
@@ -214,7 +208,7 @@ bool sg_proc_reap(sg_proc *p, int timeout_ms)
 {
     if (p->exited) return true;
     if (p->pid <= 0) return false;
-    double deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+    double deadline = timeout_ms < 0 ? -1 : sg_clock_ms() + timeout_ms;
     for (;;) {
         int st;
         pid_t r = waitpid(p->pid, &st, timeout_ms < 0 ? 0 : WNOHANG);

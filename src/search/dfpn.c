@@ -2,9 +2,9 @@
  * the main line.  See dfpn.h for the conventions. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "tt.h"
 #include "../core/zobrist.h"
+#include "../os/clock.h"
 
 #define MAX_PLY 3000
 #define PATH_FILTER_BITS 14

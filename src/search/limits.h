@@ -33,7 +33,4 @@ static inline bool sg_limits_stop_asked(const sg_limits *l)
     return l && ((l->stop && *l->stop) || (l->interrupt && *l->interrupt));
 }
 
-/* seconds on a monotonic clock, for deadlines */
-double sg_clock_seconds(void);
-
 #endif

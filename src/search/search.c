@@ -9,6 +9,7 @@
 #include "see.h"
 #include "mate1.h"
 #include "../core/zobrist.h"
+#include "../os/clock.h"
 
 #define HIST_CAP 512          /* game positions kept for repetition */
 #define POLL_MASK 2047        /* clock and poll every 2048 nodes */

@@ -15,13 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "csa_server.h"
+#include "../os/clock.h"
 
-double sgsv_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+double sgsv_now(void) { return sg_clock_seconds(); }
 
 static void flush_out(sgsv_conn *c)
 {

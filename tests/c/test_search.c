@@ -8,6 +8,7 @@
 #include "../../src/search/movepick.h"
 #include "../../src/search/see.h"
 #include "../../src/search/mate1.h"
+#include "../../src/os/clock.h"
 
 static sg_search *S;
 

@@ -125,9 +125,11 @@ typedef struct {
 
 /* What one line (or a time-out) did.  moved: echo is the line both players
  * get ("+7776FU,T3"), used the seconds charged; ended: result and winner.
- * illegal: the text of a refused move (the record notes "'ILLEGAL_MOVE(...)"). */
+ * illegal: the text of a refused move (the record notes "'ILLEGAL_MOVE(...)").
+ * repeated: out of turn, the move just played by the same side sent again
+ * (a client's resend); the caller drops it. */
 typedef struct {
-    bool moved, ended, not_your_turn, ignored;
+    bool moved, ended, not_your_turn, ignored, repeated;
     char echo[24];
     int used;
     char illegal[24];
@@ -141,8 +143,10 @@ bool sg_csa_match_agree(sg_csa_match *m, int side);
 /* the side to move (0/1) */
 int sg_csa_match_turn(const sg_csa_match *m);
 /* A move or %WORD line of side, sent `elapsed` seconds after its clock
- * started.  When it is not side's turn: not_your_turn (the caller keeps the
- * line until it is, as shogi-server does). */
+ * started.  When it is not side's turn: repeated if the line is the move
+ * side played last (its text before any comma the same as the last move's),
+ * else not_your_turn (the caller keeps the line until it is, as shogi-server
+ * does). */
 void sg_csa_match_line(sg_csa_match *m, int side, const sg_csa_cmd *cmd, double elapsed, sg_csa_event *ev);
 /* The side to move has thought `elapsed` seconds: ends the game if its time is up. */
 void sg_csa_match_tick(sg_csa_match *m, double elapsed, sg_csa_event *ev);

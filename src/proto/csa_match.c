@@ -124,7 +124,12 @@ void sg_csa_match_line(sg_csa_match *m, int side, const sg_csa_cmd *cmd, double 
         return;
     }
     if (side != sg_csa_match_turn(m)) {
-        ev->not_your_turn = true;
+        /* out of turn, the last move was side's own: the same text again is a resend */
+        size_t n = strcspn(m->last_move, ",");
+        if (cmd->kind == SG_CSA_MOVE && n > 0 && (size_t)cmd->a.len == n && memcmp(cmd->a.s, m->last_move, n) == 0)
+            ev->repeated = true;
+        else
+            ev->not_your_turn = true;
         return;
     }
     if (sg_clock_timed_out(&m->clock, side, elapsed)) {

@@ -453,6 +453,11 @@ static void in_game(sgsv_server *s, sgsv_conn *c, const sg_csa_cmd *cmd, const c
     sgsv_game *g = c->game;
     sg_csa_event ev;
     sg_csa_match_line(&g->m, c->side, cmd, sgsv_now() - g->turn_started, &ev);
+    if (ev.repeated) { /* a resend of its last move, ignored as shogi-server does */
+        sgsv_log(s, "%s: ignored %.*s in game %s, its last move sent again out of turn", c->name, cmd->a.len,
+                 cmd->a.s, g->id);
+        return;
+    }
     if (ev.not_your_turn) {
         sgsv_record_line(g, "'Deferred %.*s", cmd->a.len > 40 ? 40 : cmd->a.len, cmd->a.s);
         if (c->ndefer < SGSV_DEFER_MAX) snprintf(c->defer[c->ndefer++], sizeof c->defer[0], "%s", line);

@@ -226,6 +226,17 @@ static void test_games(void)
     CHECK(ev.moved && !ev.ended);
     CHECK_EQ_STR(ev.echo, "+7776FU,T2");
     CHECK_EQ_STR(m.last_move, "+7776FU,T2");
+    /* out of turn: black's last move again is a resend; another move or a word is kept */
+    send(0, "+7776FU", 0);
+    CHECK(ev.repeated && !ev.not_your_turn && !ev.moved && !ev.ended);
+    send(0, "+7776FU,'* 12 +7776FU", 0);
+    CHECK(ev.repeated && !ev.moved);
+    send(0, "+2726FU", 0);
+    CHECK(ev.not_your_turn && !ev.repeated);
+    send(0, "+7776F", 0);
+    CHECK(ev.not_your_turn && !ev.repeated);
+    send(0, "%TORYO", 0);
+    CHECK(ev.not_your_turn && !ev.repeated);
     send(1, "%TORYO", 0);
     CHECK(ev.ended && m.result == SG_CSA_RES_TORYO && m.winner == 0);
     CHECK(m.game.verdict.reason == SG_END_RESIGNATION);

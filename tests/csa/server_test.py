@@ -89,6 +89,22 @@ ca.send("%TORYO")
 check("resign after deferred", cb.until("#WIN") is not None)
 check("record deferred", "'Deferred -3334FU" in record_of(rec, gid))
 
+# a resend: the last move sent again out of turn is ignored (shogi-server's test_two_same_moves)
+ca, cb, _, _, gid = pair(P, "resend-60-10")
+e = play(ca, cb, ["+2726FU", "-8384FU"])
+cb.send("-8384FU")                 # white's own last move again, while black is to move
+time.sleep(0.2)
+e += play(ca, cb, ["+2625FU", "-8485FU"])
+check("resent move ignored, the game goes on", e == ["+2726FU,T0", "-8384FU,T0", "+2625FU,T0", "-8485FU,T0"], e)
+ca.send("%TORYO")
+ra, rb = ca.until("#LOSE"), cb.until("#WIN")
+check("no illegal move after a resend", ra and rb and "#ILLEGAL_MOVE" not in ra + rb and ra[-2:] == ["#RESIGN", "#LOSE"], (ra, rb))
+r = record_of(rec, gid)
+check("resend not in the record", "-8384FU\nT0\n+2625FU\nT0\n-8485FU\nT0\n%TORYO\n" in r and "Deferred" not in r, r[-300:])
+deadline = time.time() + 3
+while "ignored -8384FU" not in srv.log() and time.time() < deadline: time.sleep(0.05)
+check("resend logged", "bob: ignored -8384FU in game " + gid + ", its last move sent again out of turn" in srv.log())
+
 ca, cb, _, _, gid = pair(P, "sign-60-10")
 ca.send("-7776FU")
 check("wrong sign is illegal", ca.until("#LOSE") == ["#ILLEGAL_MOVE", "#LOSE"])

@@ -13,7 +13,7 @@
 #include "usi_engine.h"
 #include "../proto/usi.h"
 #include "../core/quote.h"
-#include "../search/dfpn.h"
+#include "../mate/dfpn.h"
 #include "../search/timeman.h"
 #include "../lua/l_search.h"
 

@@ -3,7 +3,7 @@
  * allocated, and the table is freed before "interrupted!" is raised. */
 #include <string.h>
 #include "binding.h"
-#include "../search/dfpn.h"
+#include "../mate/dfpn.h"
 
 #define DEFAULT_TT_MB 64
 #define MAX_TT_MB 65536

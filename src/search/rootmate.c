@@ -1,7 +1,7 @@
 /* The root's mate probe: see rootmate.h. */
 #include <stdlib.h>
 #include "rootmate.h"
-#include "dfpn.h"
+#include "../mate/dfpn.h"
 
 #define TABLE_BYTES (4u << 20)
 

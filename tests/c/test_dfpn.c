@@ -3,7 +3,7 @@
  * with the release build; here only positions cheap enough for ASan. */
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/search/tt.h"
+#include "../../src/mate/tt.h"
 
 static sg_tt *tt;
 

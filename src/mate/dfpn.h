@@ -74,7 +74,7 @@
 
 #include <stddef.h>
 #include "../core/movegen.h"
-#include "limits.h"
+#include "../search/limits.h"
 
 /* ---- the transposition table --------------------------------------------------
  * Allocated once with the size the caller asks for; never grows. */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "tt.h"
+#include "mate_table.h"
 #include "../core/zobrist.h"
 
 #define MAX_PLY 3000
@@ -31,7 +31,7 @@ typedef struct {
 } nres;
 
 typedef struct {
-    sg_tt *tt;
+    sg_mate_table *tt;
     sg_color att;
     uint64_t sig;             /* material signature mixed into the keys */
     uint64_t nodes, max_nodes;
@@ -281,10 +281,10 @@ static inline int child_depth(int depth) { return depth >= SG_DEPTH_INF ? SG_DEP
 
 static void store(search *s, const sg_pos *p, int depth, const nres *r, sg_move best, uint64_t work)
 {
-    sg_tt_store_args a = {r->pn, r->dn, r->len, r->rep, (uint32_t)s->pathhash[s->ply], best, work,
+    sg_mate_table_store_args a = {r->pn, r->dn, r->len, r->rep, (uint32_t)s->pathhash[s->ply], best, work,
                           r->dd > depth ? r->dd : depth};
     bool solved = r->pn == 0 || (r->dn == 0 && !r->rep);
-    sg_tt_store(s->tt, node_key(s, p), solved ? r->hand : node_hand(s, p), depth, &a);
+    sg_mate_table_store(s->tt, node_key(s, p), solved ? r->hand : node_hand(s, p), depth, &a);
 }
 
 /* ---- proof and disproof hands ----------------------------------------------------------- */
@@ -437,14 +437,14 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         keys_after(s, p, m, &ck, &ch[i].key, &ch[i].hand);
         ch[i].m = m; ch[i].len = 0;
         ch[i].rep = rep_on_path(s, ck) || s->ply >= MAX_PLY;
-        sg_tt_prefetch(s->tt, ch[i].key);
+        sg_mate_table_prefetch(s->tt, ch[i].key);
     }
     int filled = 0;
     for (int i = 0; i < n && !done; i++, filled++) {
         ch[i].sh = ch[i].hand;
         if (ch[i].rep) { ch[i].pn = SG_PN_INF; ch[i].dn = 0; continue; }
-        sg_tt_probe_result r;
-        sg_tt_probe(s->tt, ch[i].key, ch[i].hand, cdepth, cpath, &r);
+        sg_mate_table_probe_result r;
+        sg_mate_table_probe(s->tt, ch[i].key, ch[i].hand, cdepth, cpath, &r);
         ch[i].pn = r.pn; ch[i].dn = r.dn; ch[i].len = (uint16_t)r.len; ch[i].rep = r.rep; ch[i].dd = (uint16_t)r.dd;
         if (r.found && (r.pn == 0 || (r.dn == 0 && !r.rep))) ch[i].sh = r.hand;
         if (!r.found && orn) {
@@ -656,8 +656,8 @@ static bool hand_empty(const uint8_t *h)
 static int probe_solved(search *s, const sg_pos *p, int depth, int *len)
 {
     if (on_path(s, full_key(p))) return 0;
-    sg_tt_probe_result r;
-    sg_tt_probe(s->tt, node_key(s, p), node_hand(s, p), depth, (uint32_t)s->pathhash[s->ply], &r);
+    sg_mate_table_probe_result r;
+    sg_mate_table_probe(s->tt, node_key(s, p), node_hand(s, p), depth, (uint32_t)s->pathhash[s->ply], &r);
     if (r.found && r.pn == 0) { *len = r.len; return 1; }
     if (r.found && r.dn == 0 && !r.rep) return 0;
     return -1;
@@ -669,8 +669,8 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
     if (room <= 0 || d <= 0 || s->interrupted || s->ply >= MAX_PLY - 2) return 0;
     sg_move moves[SG_MAX_MOVES];
     int n = sg_gen_checks(p, moves);
-    sg_tt_probe_result tr;
-    sg_tt_probe(s->tt, node_key(s, p), node_hand(s, p), d, (uint32_t)s->pathhash[s->ply], &tr);
+    sg_mate_table_probe_result tr;
+    sg_mate_table_probe(s->tt, node_key(s, p), node_hand(s, p), d, (uint32_t)s->pathhash[s->ply], &tr);
     push_path(s, p);
     int got = 0;
     /* a mate the table already knows, else a small search per check, then a
@@ -710,7 +710,9 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
          * the search did; the searches start with the table's best move */
         if (pass == 1)
             for (int i = 1; i < n; i++)
-                if (tr.best && sg_tt_move_bits(moves[i]) == tr.best) { sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t; }
+                if (tr.best && sg_mate_table_move_bits(moves[i]) == tr.best) {
+                    sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t;
+                }
         int pick = -1, pick_len = 0;
         for (int i = 0; i < n && !got; i++) {
             if (pass == 2 && known[i] >= 0) continue;
@@ -877,7 +879,7 @@ static uint64_t material_signature(const sg_pos *p)
     return h;
 }
 
-void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r)
+void sg_dfpn_solve(sg_mate_table *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r)
 {
     memset(r, 0, sizeof *r);
     r->status = SG_DFPN_UNKNOWN;

@@ -78,12 +78,12 @@
 
 /* ---- the transposition table --------------------------------------------------
  * Allocated once with the size the caller asks for; never grows. */
-typedef struct sg_tt sg_tt;
+typedef struct sg_mate_table sg_mate_table;
 /* NULL when bytes is too small (< 4 KiB) or memory is short */
-sg_tt *sg_tt_new(size_t bytes);
-void sg_tt_free(sg_tt *tt);
-void sg_tt_clear(sg_tt *tt);
-size_t sg_tt_bytes(const sg_tt *tt);
+sg_mate_table *sg_mate_table_new(size_t bytes);
+void sg_mate_table_free(sg_mate_table *tt);
+void sg_mate_table_clear(sg_mate_table *tt);
+size_t sg_mate_table_bytes(const sg_mate_table *tt);
 
 /* ---- solving ------------------------------------------------------------------- */
 typedef enum { SG_DFPN_MATE = 0, SG_DFPN_NOMATE, SG_DFPN_UNKNOWN } sg_dfpn_status;
@@ -114,7 +114,7 @@ typedef struct {
 
 /* Solves for `attacker`.  If the root's side to move is the attacker it is an OR
  * node; otherwise the defender is to move (and must be in check, else no mate). */
-void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r);
+void sg_dfpn_solve(sg_mate_table *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r);
 
 /* The defender's evasions with the drops the rule calls futile left out. */
 int sg_tsume_evasions(const sg_pos *p, sg_futile_rule rule, sg_move *moves);

@@ -30,7 +30,7 @@ enum { EVAL_CACHE = 1 << 16 };
 typedef struct { uint64_t key; int score; } eval_slot;
 
 struct sg_search {
-    sg_stt *tt;
+    sg_search_table *tt;
     eval_slot eval_cache[EVAL_CACHE];
     int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
     sg_move_stats *hist;         /* quiet moves' statistics, kept from search to search */
@@ -77,9 +77,9 @@ sg_search *sg_search_new(size_t tt_mb)
     sg_init();
     sg_search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->tt = sg_stt_new(tt_mb);
+    s->tt = sg_search_table_new(tt_mb);
     s->hist = calloc(1, sizeof *s->hist);
-    if (!s->tt || !s->hist) { sg_stt_free(s->tt); free(s->hist); free(s); return NULL; }
+    if (!s->tt || !s->hist) { sg_search_table_free(s->tt); free(s->hist); free(s); return NULL; }
     sg_search_clear(s);   /* writes every page now: the first search does not fault them in */
     for (int d = 1; d < LMR_N; d++)
         for (int c = 1; c < LMR_N; c++) s->lmr[d][c] = (int8_t)(0.5 + log((double)d) * log((double)c) / 2.0);
@@ -89,19 +89,19 @@ sg_search *sg_search_new(size_t tt_mb)
 void sg_search_free(sg_search *s)
 {
     if (!s) return;
-    sg_stt_free(s->tt);
+    sg_search_table_free(s->tt);
     free(s->hist);
     free(s);
 }
 
 void sg_search_clear(sg_search *s)
 {
-    sg_stt_clear(s->tt);
+    sg_search_table_clear(s->tt);
     memset(s->hist, 0, sizeof *s->hist);
     memset(s->killers, 0, sizeof s->killers);
 }
 
-size_t sg_search_tt_mb(const sg_search *s) { return sg_stt_mb(s->tt); }
+size_t sg_search_tt_mb(const sg_search *s) { return sg_search_table_mb(s->tt); }
 void sg_search_abort(sg_search *s) { s->stop = true; s->eval_failed = true; }
 void sg_search_stop(sg_search *s) { s->stop = true; }
 int sg_search_ply(const sg_search *s) { return s->ply; }
@@ -233,7 +233,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     if (ply >= SG_MAX_PLY - 1) return evaluate(s);
     /* the table: any stored depth answers here */
     uint64_t key = sg_pos_key(&s->pos);
-    const sg_stt_entry *te = sg_stt_probe(s->tt, key);
+    const sg_search_table_entry *te = sg_search_table_probe(s->tt, key);
     sg_move tt_move = SG_MOVE_NONE;
     if (te) {
         int v = from_tt(te->score, ply);
@@ -253,7 +253,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     if (!in_check) {
         best = stand = evaluate(s);
         if (best >= beta) {
-            if (!s->stop) sg_stt_store(s->tt, key, SG_MOVE_NONE, to_tt(best, ply), 0, SG_BOUND_LOWER);
+            if (!s->stop) sg_search_table_store(s->tt, key, SG_MOVE_NONE, to_tt(best, ply), 0, SG_BOUND_LOWER);
             return best;
         }
         if (best > alpha) alpha = best;
@@ -299,7 +299,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
         }
     }
     int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
-    sg_stt_store(s->tt, key, best_move, to_tt(best, ply), 0, bound);
+    sg_search_table_store(s->tt, key, best_move, to_tt(best, ply), 0, bound);
     return best;
 }
 
@@ -378,7 +378,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     uint64_t key = sg_pos_key(&s->pos);
     /* a search without one move (the singular test below) neither reads nor writes the table */
     sg_move excluded = s->excluded[ply];
-    const sg_stt_entry *te = excluded ? NULL : sg_stt_probe(s->tt, key);
+    const sg_search_table_entry *te = excluded ? NULL : sg_search_table_probe(s->tt, key);
     sg_move tt_move = te ? te->move : SG_MOVE_NONE;
     int tt_value = te ? from_tt(te->score, ply) : 0, tt_bound = te ? te->gen_bound & 3 : 0;
     int tt_depth = te ? te->depth : -1;
@@ -393,7 +393,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     sg_move mate_move;
     if (!in_check && !te && !excluded && sg_mate_in_one_worth(&s->pos) && sg_mate_in_one(&s->pos, &mate_move)) {
         int v = SG_SCORE_MATE - ply - 1;
-        sg_stt_store(s->tt, key, mate_move, to_tt(v, ply), depth, SG_BOUND_EXACT);
+        sg_search_table_store(s->tt, key, mate_move, to_tt(v, ply), depth, SG_BOUND_EXACT);
         s->pv[ply][ply] = mate_move;
         s->pv_len[ply] = ply + 1;
         return v;
@@ -452,7 +452,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             pop_move(s, m, &u);
             if (s->stop) return 0;
             if (v >= prob_beta) {
-                sg_stt_store(s->tt, key, m, to_tt(v, ply), depth - 3, SG_BOUND_LOWER);
+                sg_search_table_store(s->tt, key, m, to_tt(v, ply), depth - 3, SG_BOUND_LOWER);
                 return v;
             }
         }
@@ -618,7 +618,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     if (legal == 0) return -SG_SCORE_MATE + ply;
     if (excluded) return count == 0 ? alpha : best;
     int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
-    sg_stt_store(s->tt, key, best_move, to_tt(best, ply), depth, bound);
+    sg_search_table_store(s->tt, key, best_move, to_tt(best, ply), depth, bound);
     return best;
 }
 
@@ -713,7 +713,7 @@ static void fill_report(sg_search *s, sg_search_report *out, int depth, int line
     out->nodes = s->nodes;
     out->seconds = sg_clock_seconds() - s->t0;
     out->nps = out->seconds > 0 ? (uint64_t)((double)s->nodes / out->seconds) : 0;
-    out->hashfull = sg_stt_hashfull(s->tt);
+    out->hashfull = sg_search_table_hashfull(s->tt);
     out->best = lines ? s->root[0].move : SG_MOVE_NONE;
     out->score = lines ? s->root[0].score : 0;
 }
@@ -760,7 +760,7 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     memset(s->killers, 0, sizeof s->killers);
     memset(s->excluded, 0, sizeof s->excluded);
     for (int k = 0; k < CONT_OFF; k++) s->played[k] = &s->hist->none;
-    sg_stt_new_search(s->tt);
+    sg_search_table_new_search(s->tt);
 }
 
 void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,

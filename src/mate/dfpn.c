@@ -347,9 +347,15 @@ static bool mate_in_one(search *s, sg_pos *p, sg_move *mate)
 }
 
 /* ---- the search ---------------------------------------------------------------------- */
-/* p's key is not yet on the path; the caller made the move that led here. */
+/* p's key is not yet on the path; the caller made the move that led here.
+ * Steps: 1 count the node and give up on a repetition; 2-4 answer the shallow
+ * and childless nodes at once; 5 make the children; 6 look each up in the
+ * table; 7 search the most proving child until a threshold is passed; 8 the
+ * result with its proof or disproof hand; 9 store it. */
 static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32_t thdn, nres *out)
 {
+    /* Step 1. Count the node, check the limits now and then; a repetition on
+     * the path (or the ply cap) is a disproof of this path alone: not stored */
     uint64_t start_nodes = s->nodes++;
     if ((s->nodes & 1023) == 0 || (s->max_nodes && s->nodes >= s->max_nodes)) check_limits(s);
     uint64_t fk = full_key(p), cur = node_hand(s, p);
@@ -359,8 +365,9 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     sg_move moves[SG_MAX_MOVES];
     int n;
     bool filtered = false;
+    /* Step 2. An OR node with room for one move: only a mate in one fits,
+     * answered directly (exact hands) */
     if (orn && depth <= 2 && depth > 0) {
-        /* only a mate in one fits: answered directly (exact hands) */
         sg_move m = SG_MOVE_NONE;
         path_push(s, fk);
         s->hit_rep = false;
@@ -371,6 +378,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         store(s, p, depth, out, m, 1);
         return;
     }
+    /* Step 3. An OR node without a check (or at depth 0) is disproved */
     if (orn) {
         n = depth > 0 ? sg_gen_checks(p, moves) : 0;
         if (n == 0) {
@@ -381,6 +389,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             return;
         }
     } else {
+        /* Step 4. An AND node: no evasion is mate; near the depth limit each
+         * evasion must allow a mate in one, and below that nothing is proved */
         n = gen_evasions(s, p, moves, &filtered);
         if (n == 0) {
             out->pn = 0; out->dn = SG_PN_INF; out->len = 0;
@@ -419,6 +429,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             return;
         }
     }
+    /* Step 5. The children in the arena; this node goes on the path */
     if (!arena_reserve(s, (size_t)n)) { out->pn = 1; out->dn = 1; return; }
     size_t base = s->top;
     s->top += (size_t)n;
@@ -430,7 +441,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     bool done = false;
 
     /* expand: every child's key first (prefetching its table cluster), then the
-     * lookups; an unknown check is tried for a mate at once */
+     * lookups (step 6); an unknown check is tried for a mate at once */
     for (int i = 0; i < n; i++) {
         sg_move m = moves[i];
         uint64_t ck;
@@ -439,6 +450,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         ch[i].rep = rep_on_path(s, ck) || s->ply >= MAX_PLY;
         sg_mate_table_prefetch(s->tt, ch[i].key);
     }
+    /* Step 6. Each child's numbers from the table; an unknown check is tried
+     * for a mate at once, and a mate found ends the expansion */
     int filled = 0;
     for (int i = 0; i < n && !done; i++, filled++) {
         ch[i].sh = ch[i].hand;
@@ -474,6 +487,9 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     }
     n = filled;
 
+    /* Step 7. The multiple-iterative-deepening loop: the node's numbers from
+     * its children; while under both thresholds, search the most proving child
+     * with thresholds that send it back when the second best would take over */
     uint32_t pn = 0, dn = 0;
     int best = 0;
     for (;;) {
@@ -525,7 +541,10 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         ch[best].sh = r.hand; ch[best].dd = (uint16_t)r.dd;
     }
 
-    /* the result, with its proof or disproof hand */
+    /* Step 8. The result, with its proof or disproof hand: a proof keeps the
+     * shortest mate (OR) or the longest defence (AND) and the least hand the
+     * attacker needs, a disproof the most it may hold and still fail, so that
+     * the table can answer for other hands too */
     ch = s->arena + base;
     out->pn = pn; out->dn = dn; out->len = 0; out->rep = false; out->hand = cur; out->dd = depth;
     sg_move bm = best >= 0 ? ch[best].m : SG_MOVE_NONE;
@@ -599,6 +618,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             }
         }
     }
+    /* Step 9. Off the path, the children freed, the result stored with the
+     * work it took (the replacement scheme keeps the costly entries) */
     path_pop(s);
     s->top = base;
     store(s, p, depth, out, bm, s->nodes - start_nodes);

@@ -40,8 +40,8 @@ static inline uint64_t sg_hand_max(uint64_t a, uint64_t b)
 
 /* 32 bytes, four to a cluster of two cache lines; the hand word's top byte
  * holds the generation.  Every hand of one board shares a cluster, which is
- * what hand superiority needs: with two entries to a cluster (one line)
- * Muso #98 took 108 M nodes instead of 10.5 M. */
+ * what hand superiority needs: two entries to a cluster (one line) were too
+ * few for the hands of one board. */
 typedef struct {
     uint64_t key;        /* 0: empty */
     uint64_t hand;       /* bits 0-55: the attacker's hand; bits 56-63: the generation */

@@ -20,7 +20,7 @@ SAN    := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 LUA_CFLAGS = $(shell pkg-config --cflags $(LUA_PKG) 2>/dev/null || echo -I/usr/include/lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null || echo -llua5.4)
 
-CORE_SRC   := $(wildcard src/core/*.c) $(wildcard src/search/*.c) $(wildcard src/os/*.c) $(wildcard src/proto/*.c)
+CORE_SRC   := $(wildcard src/core/*.c) $(wildcard src/search/*.c) $(wildcard src/mate/*.c) $(wildcard src/os/*.c) $(wildcard src/proto/*.c)
 BIND_SRC   := $(wildcard src/lua/*.c)
 SERVER_SRC := $(wildcard src/server/*.c)
 APP_SRC    := $(filter-out src/app/perft_main.c,$(wildcard src/app/*.c))

@@ -1,4 +1,4 @@
--- Tsume: the solver (shogi.solve, in C: src/search/dfpn.c) and the composer's
+-- Tsume: the solver (shogi.solve, in C: src/mate/dfpn.c) and the composer's
 -- checker (shogi.tsume.check), which asks the solver many small questions:
 -- is the intended line the shortest mate against the longest defence, which
 -- other attacker moves also mate (duals, 余詰), which other defences are as

@@ -13,7 +13,7 @@
 #include "usi_engine.h"
 #include "../proto/usi.h"
 #include "../core/quote.h"
-#include "../search/dfpn.h"
+#include "../mate/dfpn.h"
 #include "../search/timeman.h"
 #include "../lua/l_search.h"
 #include "../os/clock.h"
@@ -395,10 +395,10 @@ static void run_search(engine *e)
 
 static void run_mate(engine *e)
 {
-    sg_tt *tt = sg_tt_new((size_t)hash_mb(e) << 20);
+    sg_mate_table *tt = sg_mate_table_new((size_t)hash_mb(e) << 20);
     sg_dfpn_result *r = malloc(sizeof *r);
     if (!tt || !r) {
-        sg_tt_free(tt);
+        sg_mate_table_free(tt);
         free(r);
         info_string(e, "go mate: not enough memory");
         out(e, "checkmate timeout\n");
@@ -431,7 +431,7 @@ static void run_mate(engine *e)
     } else {
         out(e, r->status == SG_DFPN_NOMATE ? "checkmate nomate\n" : "checkmate timeout\n");
     }
-    sg_tt_free(tt);
+    sg_mate_table_free(tt);
     free(r);
     sg_usi_search_done(&e->st);
 }

@@ -3,7 +3,7 @@
  * allocated, and the table is freed before "interrupted!" is raised. */
 #include <string.h>
 #include "binding.h"
-#include "../search/dfpn.h"
+#include "../mate/dfpn.h"
 
 #define DEFAULT_TT_MB 64
 #define MAX_TT_MB 65536
@@ -49,19 +49,19 @@ static const char *const STATUS[] = {"mate", "nomate", "unknown"};
 /* The table lives in a userdata kept in the registry and is reused by the next
  * solve of the same size (clearing is O(1)); a new size frees the old table. */
 #define TT_KEY "shogi.tsume.tt"
-typedef struct { sg_tt *tt; size_t mb; } tt_box;
+typedef struct { sg_mate_table *tt; size_t mb; } tt_box;
 
 static int tt_gc(lua_State *L)
 {
     tt_box *b = luaL_checkudata(L, 1, TT_KEY);
-    sg_tt_free(b->tt);
+    sg_mate_table_free(b->tt);
     b->tt = NULL;
     b->mb = 0;
     return 0;
 }
 
 /* the cached table of mb MiB, cleared; NULL when it cannot be allocated */
-static sg_tt *cached_table(lua_State *L, size_t mb)
+static sg_mate_table *cached_table(lua_State *L, size_t mb)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, TT_KEY "*");
     tt_box *b = lua_touserdata(L, -1);
@@ -79,13 +79,13 @@ static sg_tt *cached_table(lua_State *L, size_t mb)
         lua_setfield(L, LUA_REGISTRYINDEX, TT_KEY "*");
     }
     lua_pop(L, 1);
-    if (b->tt && b->mb != mb) { sg_tt_free(b->tt); b->tt = NULL; b->mb = 0; }
+    if (b->tt && b->mb != mb) { sg_mate_table_free(b->tt); b->tt = NULL; b->mb = 0; }
     if (!b->tt) {
-        b->tt = sg_tt_new(mb << 20);
+        b->tt = sg_mate_table_new(mb << 20);
         if (!b->tt) return NULL;
         b->mb = mb;
     } else {
-        sg_tt_clear(b->tt);
+        sg_mate_table_clear(b->tt);
     }
     return b->tt;
 }
@@ -134,7 +134,7 @@ static int l_solve(lua_State *L)
     if (fill) sg_tsume_fill_hand(&p, attacker);
     sgl_limits(L, lua_isnoneornil(L, 2) ? 0 : 2, &o.limits, NULL);
     sg_dfpn_result *r = lua_newuserdatauv(L, sizeof *r, 0);
-    sg_tt *tt = cached_table(L, tt_mb);
+    sg_mate_table *tt = cached_table(L, tt_mb);
     if (!tt) return luaL_error(L, "solve: cannot allocate a %d MB table", (int)tt_mb);
     sg_dfpn_solve(tt, &p, attacker, &o, r);
     sgl_check_interrupt(L);

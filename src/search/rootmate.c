@@ -1,7 +1,7 @@
 /* The root's mate probe: see rootmate.h. */
 #include <stdlib.h>
 #include "rootmate.h"
-#include "dfpn.h"
+#include "../mate/dfpn.h"
 
 #define TABLE_BYTES (4u << 20)
 
@@ -10,7 +10,7 @@ bool sg_root_mate(const sg_pos *root, uint64_t nodes, double seconds, volatile i
 {
     sg_move checks[SG_MAX_MOVES];
     if (sg_in_check(root) || sg_gen_checks(root, checks) == 0) return false;
-    sg_tt *tt = sg_tt_new(TABLE_BYTES);
+    sg_mate_table *tt = sg_mate_table_new(TABLE_BYTES);
     sg_dfpn_result *r = malloc(sizeof *r);
     bool found = false;
     if (tt && r) {
@@ -29,6 +29,6 @@ bool sg_root_mate(const sg_pos *root, uint64_t nodes, double seconds, volatile i
         }
     }
     free(r);
-    sg_tt_free(tt);
+    sg_mate_table_free(tt);
     return found;
 }

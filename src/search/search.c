@@ -31,7 +31,7 @@ enum { EVAL_CACHE = 1 << 16 };
 typedef struct { uint64_t key; int score; } eval_slot;
 
 struct sg_search {
-    sg_stt *tt;
+    sg_search_table *tt;
     eval_slot eval_cache[EVAL_CACHE];
     int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
     sg_move_stats *hist;         /* quiet moves' statistics, kept from search to search */
@@ -78,9 +78,9 @@ sg_search *sg_search_new(size_t tt_mb)
     sg_init();
     sg_search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->tt = sg_stt_new(tt_mb);
+    s->tt = sg_search_table_new(tt_mb);
     s->hist = calloc(1, sizeof *s->hist);
-    if (!s->tt || !s->hist) { sg_stt_free(s->tt); free(s->hist); free(s); return NULL; }
+    if (!s->tt || !s->hist) { sg_search_table_free(s->tt); free(s->hist); free(s); return NULL; }
     sg_search_clear(s);   /* writes every page now: the first search does not fault them in */
     for (int d = 1; d < LMR_N; d++)
         for (int c = 1; c < LMR_N; c++) s->lmr[d][c] = (int8_t)(0.5 + log((double)d) * log((double)c) / 2.0);
@@ -90,19 +90,19 @@ sg_search *sg_search_new(size_t tt_mb)
 void sg_search_free(sg_search *s)
 {
     if (!s) return;
-    sg_stt_free(s->tt);
+    sg_search_table_free(s->tt);
     free(s->hist);
     free(s);
 }
 
 void sg_search_clear(sg_search *s)
 {
-    sg_stt_clear(s->tt);
+    sg_search_table_clear(s->tt);
     memset(s->hist, 0, sizeof *s->hist);
     memset(s->killers, 0, sizeof s->killers);
 }
 
-size_t sg_search_tt_mb(const sg_search *s) { return sg_stt_mb(s->tt); }
+size_t sg_search_tt_mb(const sg_search *s) { return sg_search_table_mb(s->tt); }
 void sg_search_abort(sg_search *s) { s->stop = true; s->eval_failed = true; }
 void sg_search_stop(sg_search *s) { s->stop = true; }
 int sg_search_ply(const sg_search *s) { return s->ply; }
@@ -234,7 +234,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     if (ply >= SG_MAX_PLY - 1) return evaluate(s);
     /* the table: any stored depth answers here */
     uint64_t key = sg_pos_key(&s->pos);
-    const sg_stt_entry *te = sg_stt_probe(s->tt, key);
+    const sg_search_table_entry *te = sg_search_table_probe(s->tt, key);
     sg_move tt_move = SG_MOVE_NONE;
     if (te) {
         int v = from_tt(te->score, ply);
@@ -254,7 +254,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
     if (!in_check) {
         best = stand = evaluate(s);
         if (best >= beta) {
-            if (!s->stop) sg_stt_store(s->tt, key, SG_MOVE_NONE, to_tt(best, ply), 0, SG_BOUND_LOWER);
+            if (!s->stop) sg_search_table_store(s->tt, key, SG_MOVE_NONE, to_tt(best, ply), 0, SG_BOUND_LOWER);
             return best;
         }
         if (best > alpha) alpha = best;
@@ -300,7 +300,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
         }
     }
     int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
-    sg_stt_store(s->tt, key, best_move, to_tt(best, ply), 0, bound);
+    sg_search_table_store(s->tt, key, best_move, to_tt(best, ply), 0, bound);
     return best;
 }
 
@@ -352,9 +352,17 @@ static int quiet_stage(const sg_search *s, sg_move *out, sg_move tt_move, const 
 }
 
 /* cut: a node expected to fail high (a zero-window search of a late move, or
- * the first move of an expected fail-low) reduces its quiet moves more */
+ * the first move of an expected fail-low) reduces its quiet moves more.
+ * The steps, numbered below: 1 the node counted, limits; 2 draws, mates and
+ * the mate distance; 3 the table; 4 mate in one; 5 the static evaluation;
+ * 6 razoring; 7 futility at the node; 8 null move; 9 probcut; 10 the internal
+ * reduction; 11 singular extension; 12 the move loop (13 pruning before the
+ * move, 14 the search with reductions, 15 a new best); 16 mate or stalemate,
+ * the table store. */
 static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bool allow_null, bool cut)
 {
+    /* Step 1. At the horizon the quiescence search answers; else the node is
+     * counted and the limits checked */
     int ply = s->ply;
     s->pv_len[ply] = ply;
     if (depth <= 0) return qsearch(s, alpha, beta, 0);
@@ -363,6 +371,9 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     if (s->stop) return 0;
     if (ply > s->seldepth) s->seldepth = ply;
 
+    /* Step 2. Repetitions (a draw, or perpetual check: won or lost), the ply cap,
+     * a declaration win, and mate distance pruning: no mate found later can be
+     * shorter than one already known nearer the root */
     switch (repetition(s)) {
     case REP_DRAW: return 0;
     case REP_WIN: return SG_SCORE_MATE - ply;
@@ -376,10 +387,12 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     if (beta > SG_SCORE_MATE - ply - 1) beta = SG_SCORE_MATE - ply - 1;
     if (alpha >= beta) return alpha;
 
+    /* Step 3. The table: its move orders the moves; away from the PV its
+     * bound ends the node when deep enough */
     uint64_t key = sg_pos_key(&s->pos);
     /* a search without one move (the singular test below) neither reads nor writes the table */
     sg_move excluded = s->excluded[ply];
-    const sg_stt_entry *te = excluded ? NULL : sg_stt_probe(s->tt, key);
+    const sg_search_table_entry *te = excluded ? NULL : sg_search_table_probe(s->tt, key);
     sg_move tt_move = te ? te->move : SG_MOVE_NONE;
     int tt_value = te ? from_tt(te->score, ply) : 0, tt_bound = te ? te->gen_bound & 3 : 0;
     int tt_depth = te ? te->depth : -1;
@@ -388,17 +401,21 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         if (b == SG_BOUND_EXACT || (b == SG_BOUND_LOWER && v >= beta) || (b == SG_BOUND_UPPER && v <= alpha))
             return v;
     }
+    /* Step 4. A mate in one ends the node at once */
     bool in_check = sg_in_check(&s->pos);
     /* a mate in one ends the node before anything is generated (asked where
      * the table knows nothing: elsewhere it has been asked, or searched) */
     sg_move mate_move;
     if (!in_check && !te && !excluded && sg_mate_in_one_worth(&s->pos) && sg_mate_in_one(&s->pos, &mate_move)) {
         int v = SG_SCORE_MATE - ply - 1;
-        sg_stt_store(s->tt, key, mate_move, to_tt(v, ply), depth, SG_BOUND_EXACT);
+        sg_search_table_store(s->tt, key, mate_move, to_tt(v, ply), depth, SG_BOUND_EXACT);
         s->pv[ply][ply] = mate_move;
         s->pv_len[ply] = ply + 1;
         return v;
     }
+    /* Step 5. The static evaluation (none in check), whether it improves on
+     * two plies ago, and the table's bound where that is the better guess;
+     * no pruning at PV nodes, in check, or where a mate score is at stake */
     bool mate_window = beta >= SG_SCORE_MATE_MIN || beta <= -SG_SCORE_MATE_MIN
                     || alpha >= SG_SCORE_MATE_MIN || alpha <= -SG_SCORE_MATE_MIN;
     int static_eval = in_check ? -SG_SCORE_INF : evaluate(s);
@@ -413,18 +430,19 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         && (tt_bound & (tt_value > eval ? SG_BOUND_LOWER : SG_BOUND_UPPER)))
         eval = tt_value;
 
-    /* razoring: so far under alpha near the leaves that only a capture could
+    /* Step 6. Razoring: so far under alpha near the leaves that only a capture could
      * help; the quiescence search says whether one does */
     if (prunable && !excluded && depth <= 3 && eval + 200 + 150 * depth * depth < alpha) {
         int v = qsearch(s, alpha - 1, alpha, 0);
         if (s->stop) return 0;
         if (v < alpha) return v;
     }
-    /* the position is so good a shallow search will not bring it under beta */
+    /* Step 7. Futility at the node: the position is so good a shallow search
+     * will not bring it under beta */
     if (prunable && depth <= 6 && eval - 100 * (depth - improving) >= beta)
         return eval;
 
-    /* null move: the opponent moves twice and still cannot reach beta */
+    /* Step 8. Null move: the opponent moves twice and still cannot reach beta */
     if (s->o->null_move && allow_null && prunable && !excluded && depth >= 2 && eval >= beta) {
         int r = 3 + depth / 3 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         push_null(s);
@@ -433,7 +451,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         if (s->stop) return 0;
         if (v >= beta) return v >= SG_SCORE_MATE_MIN ? beta : v;
     }
-    /* probcut: a capture that wins enough for a reduced search to stay well
+    /* Step 9. Probcut: a capture that wins enough for a reduced search to stay well
      * above beta makes the full search's cut near certain */
     int prob_beta = beta + 200;
     if (prunable && !excluded && depth >= 5 && beta < SG_SCORE_MATE_MIN - 200
@@ -453,12 +471,13 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             pop_move(s, m, &u);
             if (s->stop) return 0;
             if (v >= prob_beta) {
-                sg_stt_store(s->tt, key, m, to_tt(v, ply), depth - 3, SG_BOUND_LOWER);
+                sg_search_table_store(s->tt, key, m, to_tt(v, ply), depth - 3, SG_BOUND_LOWER);
                 return v;
             }
         }
     }
-    /* no table move to start from: a shallower search finds one cheaper */
+    /* Step 10. Internal reduction: no table move to start from, and a
+     * shallower search finds one cheaper */
     if (depth >= 4 && tt_move == SG_MOVE_NONE && !excluded) depth--;
     /* late quiet moves at shallow depths are not searched (counted in moves picked) */
     int late = prunable && depth <= 6 ? (improving ? 3 + depth * depth : (3 + depth * depth) / 2) : SG_MAX_MOVES;
@@ -467,7 +486,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int *scores = s->scores[ply];
     /* the table move is tried before the others are generated: it often cuts */
     bool tt_first = tt_move != SG_MOVE_NONE && sg_is_legal(&s->pos, tt_move) == SG_LEGAL;
-    /* singular extension: when every other move falls well short of the table
+    /* Step 11. Singular extension: when every other move falls well short of the table
      * move's score, the table move is searched a ply deeper; when even without
      * it the node reaches beta, several moves do and the node is cut */
     int singular = 0;
@@ -482,6 +501,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         if (v < sbeta) singular = 1;
         else if (sbeta >= beta) return sbeta;
     }
+    /* Step 12. The move loop: the table move first, then the staged picker */
     int n = -1;               /* the generated moves (-1: not yet) */
     /* not in check: the captures and killers are generated first, the quiet
      * moves only when the search gets to them (most nodes cut before) */
@@ -533,6 +553,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         }
         if (m == excluded) continue;
         i++;
+        /* Step 13. Pruning before the move is made */
         /* late in the order, past the good moves (captures, promotions,
          * killers and quiet moves with a good history come first): the rest
          * are quiet moves nobody vouches for, checks included, and none is
@@ -560,6 +581,9 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         }
         if (ask_prune && count > 0 && !tactical && m != tt_move && s->o->prune(s->o->prune_ud, &s->pos, m)) continue;
         if (s->stop) return 0;
+        /* Step 14. Make the move and search it: the first with the full window,
+         * the others with a zero window at a depth reduced by how late and how
+         * unpromising they are, searched again when they beat alpha */
         int hscore = tactical ? 0 : sg_history_score(s->hist, &cr, s->pos.side, m);
         sg_undo u;
         push_move(s, m, &u);
@@ -568,9 +592,8 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         bool quiet = !tactical && !gives_check && m != tt_move;
         if (!tactical && nquiets < 64) quiets[nquiets++] = m;
         /* no check extension below the root: with drops checks are everywhere, and
-         * extending board-piece checks bought nothing (2026-12-02: 200 games of
-         * self-play at 30 ms, +14 +/- 48 Elo without; against YaneuraOu at 200 ms,
-         * 40 games, 10-30 without and 9-31 with), so the depth goes to the rest */
+         * extending board-piece checks bought nothing in play, so the depth goes
+         * to the rest */
         int new_depth = depth - 1;
         if (m == tt_move && singular) new_depth = depth;
         int v;
@@ -594,6 +617,8 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         }
         pop_move(s, m, &u);
         if (s->stop) return 0;
+        /* Step 15. A new best: the PV follows it; a cut rewards a quiet move
+         * (killer, history) and penalises the quiet moves tried before it */
         if (v > best) {
             best = v;
             if (v > alpha) {
@@ -616,10 +641,12 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
             }
         }
     }
+    /* Step 16. No legal move loses (in shogi with or without check); a
+     * singular test returns without storing; else the table keeps the bound */
     if (legal == 0) return -SG_SCORE_MATE + ply;
     if (excluded) return count == 0 ? alpha : best;
     int bound = best >= beta ? SG_BOUND_LOWER : best > orig_alpha ? SG_BOUND_EXACT : SG_BOUND_UPPER;
-    sg_stt_store(s->tt, key, best_move, to_tt(best, ply), depth, bound);
+    sg_search_table_store(s->tt, key, best_move, to_tt(best, ply), depth, bound);
     return best;
 }
 
@@ -714,7 +741,7 @@ static void fill_report(sg_search *s, sg_search_report *out, int depth, int line
     out->nodes = s->nodes;
     out->seconds = sg_clock_seconds() - s->t0;
     out->nps = out->seconds > 0 ? (uint64_t)((double)s->nodes / out->seconds) : 0;
-    out->hashfull = sg_stt_hashfull(s->tt);
+    out->hashfull = sg_search_table_hashfull(s->tt);
     out->best = lines ? s->root[0].move : SG_MOVE_NONE;
     out->score = lines ? s->root[0].score : 0;
 }
@@ -761,7 +788,7 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     memset(s->killers, 0, sizeof s->killers);
     memset(s->excluded, 0, sizeof s->excluded);
     for (int k = 0; k < CONT_OFF; k++) s->played[k] = &s->hist->none;
-    sg_stt_new_search(s->tt);
+    sg_search_table_new_search(s->tt);
 }
 
 void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,

@@ -1,7 +1,7 @@
 /* The game-tree search: iterative-deepening principal-variation search with
  * aspiration windows over the core's legal move generator.
  *
- * Per node: the transposition table (stt.h), a check for repetition and the
+ * Per node: the transposition table (search_table.h), a check for repetition and the
  * declaration, reverse futility and null-move pruning, the table move before
  * the others are generated, then the moves in the order of movepick.h with
  * late-move reductions, and move-count, futility and static-exchange pruning
@@ -31,7 +31,7 @@
 #include "../core/rules.h"
 #include "limits.h"
 #include "eval.h"
-#include "stt.h"
+#include "search_table.h"
 
 #define SG_SCORE_INF 32001
 #define SG_SCORE_MATE 32000

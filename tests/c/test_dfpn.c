@@ -3,9 +3,9 @@
  * with the release build; here only positions cheap enough for ASan. */
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/search/tt.h"
+#include "../../src/mate/mate_table.h"
 
-static sg_tt *tt;
+static sg_mate_table *tt;
 
 static bool load(sg_pos *p, const char *sfen)
 {
@@ -38,7 +38,7 @@ static int solve(const char *sfen, const sg_dfpn_opts *o, char *pv, size_t size)
     sg_dfpn_opts_default(&d);
     if (!o) o = &d;
     sg_dfpn_result r;
-    sg_tt_clear(tt);
+    sg_mate_table_clear(tt);
     sg_dfpn_solve(tt, &p, p.side, o, &r);
     if (pv) pv_text(&r, pv, size);
     if (r.status == SG_DFPN_MATE) {
@@ -65,25 +65,25 @@ static int solve(const char *sfen, const sg_dfpn_opts *o, char *pv, size_t size)
 
 static void test_table(void)
 {
-    CHECK(sg_tt_new(100) == NULL);
-    sg_tt *small = sg_tt_new(1u << 16);
+    CHECK(sg_mate_table_new(100) == NULL);
+    sg_mate_table *small = sg_mate_table_new(1u << 16);
     CHECK(small != NULL);
-    CHECK(sg_tt_bytes(small) <= (1u << 16));
-    CHECK(sg_tt_bytes(small) >= (1u << 15));
-    sg_tt_free(small);
+    CHECK(sg_mate_table_bytes(small) <= (1u << 16));
+    CHECK(sg_mate_table_bytes(small) >= (1u << 15));
+    sg_mate_table_free(small);
     /* every size gets all the whole clusters that fit, not a power of two */
-    const size_t cluster = SG_TT_CLUSTER * sizeof(sg_tt_entry);
+    const size_t cluster = SG_MATE_TABLE_CLUSTER * sizeof(sg_mate_table_entry);
     const size_t asked[] = {(size_t)3 << 20, (size_t)1000 << 20, ((size_t)1 << 20) + 1000};
     for (int i = 0; i < 3; i++) {
-        sg_tt *t = sg_tt_new(asked[i]);
+        sg_mate_table *t = sg_mate_table_new(asked[i]);
         CHECK(t != NULL);
         if (!t) continue;
-        CHECK(sg_tt_bytes(t) <= asked[i]);
-        CHECK(asked[i] - sg_tt_bytes(t) < cluster);
-        CHECK_EQ_INT((int)(sg_tt_bytes(t) % cluster), 0);
-        sg_tt_free(t);
+        CHECK(sg_mate_table_bytes(t) <= asked[i]);
+        CHECK(asked[i] - sg_mate_table_bytes(t) < cluster);
+        CHECK_EQ_INT((int)(sg_mate_table_bytes(t) % cluster), 0);
+        sg_mate_table_free(t);
     }
-    sg_tt_free(NULL);
+    sg_mate_table_free(NULL);
 }
 
 static void test_short_mates(void)
@@ -178,7 +178,7 @@ static void test_limits(void)
     sg_pos p;
     sg_dfpn_result r;
     if (load(&p, sfen)) {
-        sg_tt_clear(tt);
+        sg_mate_table_clear(tt);
         sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
         CHECK_EQ_INT(r.status, SG_DFPN_UNKNOWN);
         CHECK(r.nodes >= 50 && r.nodes < 5000);
@@ -186,14 +186,14 @@ static void test_limits(void)
         volatile int stop = 1;
         sg_dfpn_opts_default(&o);
         o.limits.stop = &stop;
-        sg_tt_clear(tt);
+        sg_mate_table_clear(tt);
         sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
         CHECK_EQ_INT(r.status, SG_DFPN_UNKNOWN);
         CHECK(r.interrupted);
         /* max_length: no mate within 9, a mate within 11 */
         sg_dfpn_opts_default(&o);
         o.max_length = 9;
-        sg_tt_clear(tt);
+        sg_mate_table_clear(tt);
         sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
         CHECK_EQ_INT(r.status, SG_DFPN_NOMATE);
         o.max_length = 11;
@@ -204,7 +204,7 @@ static void test_limits(void)
         sg_dfpn_opts_default(&o);
         o.shortest = false;
         o.pv = false;
-        sg_tt_clear(tt);
+        sg_mate_table_clear(tt);
         sg_dfpn_solve(tt, &p, SG_BLACK, &o, &r);
         CHECK_EQ_INT(r.status, SG_DFPN_MATE);
         CHECK(r.length >= 11 && r.length % 2 == 1);
@@ -287,7 +287,7 @@ static void test_helpers(void)
 int main(void)
 {
     sg_init();
-    tt = sg_tt_new((size_t)8 << 20);
+    tt = sg_mate_table_new((size_t)8 << 20);
     if (!tt) { printf("cannot allocate the table\n0 passed, 1 failed\n"); return 1; }
     test_table();
     test_short_mates();
@@ -297,6 +297,6 @@ int main(void)
     test_limits();
     test_and_root();
     test_helpers();
-    sg_tt_free(tt);
+    sg_mate_table_free(tt);
     return check_report();
 }

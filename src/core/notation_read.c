@@ -1,49 +1,13 @@
-/* Move notation: format and parse USI, CSA, Western and Japanese moves.
- * Sections: names; a small text buffer; what a move needs said (twins, JSA
- * words, drops); formatting; the matcher shared by the parsers (a "spec" is
- * what a text says about a move); the four parsers; parse_any. */
-#include <stdio.h>
-#include <string.h>
-#include <stdarg.h>
-#include "notation.h"
+/* Move notation, the readers: USI, CSA, Western and Japanese moves parsed
+ * against a position (sg_move_parse, sg_move_parse_any), and piece names.
+ * Sections: piece names and digits; errors; the matcher shared by the parsers
+ * (a "spec" is what a text says about a move); the four parsers; parse_any.
+ * The writer is in notation_write.c; what both use is in notation_internal.h. */
+#include "notation_internal.h"
 #include "quote.h"
 #include "pieces.h"
 
-/* ---- names ---------------------------------------------------------------------- */
-static const char *const NOTATION_NAME[SG_NOTATION_NB] = {"usi", "csa", "western", "japanese", "kif"};
-
-const char *sg_notation_name(sg_notation n)
-{
-    return (unsigned)n < SG_NOTATION_NB ? NOTATION_NAME[n] : NULL;
-}
-
-bool sg_notation_from_name(const char *name, sg_notation *out)
-{
-    for (int i = 0; i < SG_NOTATION_NB; i++)
-        if (strcmp(name, NOTATION_NAME[i]) == 0) { *out = (sg_notation)i; return true; }
-    if (strcmp(name, "ki2") == 0) { *out = SG_NOTATION_JAPANESE; return true; }
-    return false;
-}
-
-const char *sg_ptype_name(sg_ptype t, sg_name_style style)
-{
-    const sg_piece_info *pi = sg_piece_info_of(t);
-    if (!pi) return NULL;
-    switch (style) {
-    case SG_NAME_JAPANESE: return pi->kanji;
-    case SG_NAME_KANJI1: return pi->kanji1;
-    case SG_NAME_CSA: return pi->csa;
-    case SG_NAME_WESTERN: return pi->western;
-    default: return NULL;
-    }
-}
-#define PIECE_NAME(style, t) sg_ptype_name((t), (style))
-
-#define STYLE_BIT(s) (1u << (s))
-#define ALIASES 0x100u  /* the table's other accepted spellings (王 竜 成歩) */
-#define ALL_STYLES 0x1FFu
-#define KANJI_STYLES (STYLE_BIT(SG_NAME_JAPANESE) | STYLE_BIT(SG_NAME_KANJI1) | ALIASES)
-
+/* ---- piece names and digits ------------------------------------------------------ */
 /* does name nm (n bytes) stand at s, and is it longer than *best_len? */
 static void try_name(const char *s, const char *nm, int n, sg_ptype t, sg_ptype *best, int *best_len)
 {
@@ -82,14 +46,6 @@ sg_ptype sg_ptype_parse(const char *s, int *len)
     return t;
 }
 
-static const char *const FULL_DIGIT[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
-static const char *const KANJI_DIGIT[10] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
-
-int sg_square_japanese(sg_square s, char out[8])
-{
-    return snprintf(out, 8, "%s%s", FULL_DIGIT[sg_sq_file(s)], KANJI_DIGIT[sg_sq_rank(s) + 1]);
-}
-
 /* a digit 1..9 at s, ASCII, full-width or kanji; 0 if none.  *len gets its bytes. */
 static int read_digit(const char *s, int *len)
 {
@@ -99,215 +55,6 @@ static int read_digit(const char *s, int *len)
     }
     *len = 0;
     return 0;
-}
-
-/* ---- a text buffer that never overflows; len counts what did not fit too ------- */
-typedef struct { char *s; int size, len; } sbuf;
-
-static void put(sbuf *b, const char *t)
-{
-    for (; *t; t++, b->len++)
-        if (b->len + 1 < b->size) b->s[b->len] = *t;
-    if (b->size > 0) b->s[b->len < b->size ? b->len : b->size - 1] = 0;
-}
-
-static void putf(sbuf *b, const char *fmt, ...)
-{
-    char tmp[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    put(b, tmp);
-}
-
-/* ---- what a move needs said ------------------------------------------------------ */
-typedef struct {
-    const sg_pos *p;
-    int n;
-    sg_move legal[SG_MAX_MOVES];
-} ctx;
-
-static void ctx_init(ctx *c, const sg_pos *p)
-{
-    c->p = p;
-    c->n = sg_gen_legal(p, c->legal);
-}
-
-static bool ctx_legal(const ctx *c, sg_move m)
-{
-    for (int i = 0; i < c->n; i++)
-        if (c->legal[i] == m) return true;
-    return false;
-}
-
-/* from squares of the legal board moves of type t to `to` (the move's own included) */
-static sg_bb twins(const ctx *c, sg_ptype t, sg_square to)
-{
-    sg_bb froms = 0;
-    for (int i = 0; i < c->n; i++) {
-        sg_move m = c->legal[i];
-        if (!sg_move_is_drop(m) && sg_move_to(m) == to && sg_move_piece(m) == t) froms |= sg_bb_sq(sg_move_from(m));
-    }
-    return froms;
-}
-
-/* a board move that does not promote, where promoting was legal too */
-static bool declined_promotion(const ctx *c, sg_move m)
-{
-    return !sg_move_is_drop(m) && !sg_move_is_promotion(m) && ctx_legal(c, m | SG_MOVE_PROMOTE);
-}
-
-/* JSA words, as bits; the first six are written, in this order; 行 and 入 are read as 上 */
-enum { W_RIGHT = 1, W_LEFT = 2, W_STRAIGHT = 4, W_UP = 8, W_DOWN = 16, W_SIDE = 32 };
-enum { D_UP, D_DOWN, D_SIDE };
-static const struct { unsigned bit; const char *text; } WORDS[] = {
-    {W_RIGHT, "右"}, {W_LEFT, "左"}, {W_STRAIGHT, "直"}, {W_UP, "上"}, {W_DOWN, "引"}, {W_SIDE, "寄"},
-    {W_UP, "行"}, {W_UP, "入"}};
-#define WRITTEN_WORDS 6
-
-static int direction(sg_color c, sg_square from, sg_square to)
-{
-    int dr = sg_sq_rank(to) - sg_sq_rank(from);
-    if (c == SG_WHITE) dr = -dr;
-    return dr < 0 ? D_UP : dr > 0 ? D_DOWN : D_SIDE;
-}
-static unsigned dir_word(int d) { return (unsigned)W_UP << d; }
-static bool straight_up(sg_color c, sg_square from, sg_square to)
-{
-    return sg_sq_file(from) == sg_sq_file(to) && direction(c, from, to) == D_UP;
-}
-/* larger is further to the right of the side that moves */
-static int rightness(sg_color c, sg_square s) { return c == SG_BLACK ? 10 - sg_sq_file(s) : sg_sq_file(s); }
-
-/* the words 上 引 寄 直 (absolute: they need no other piece to be read) */
-static bool absolute_words_fit(sg_color c, sg_square from, sg_square to, unsigned words)
-{
-    int d = direction(c, from, to);
-    if ((words & W_UP) && d != D_UP) return false;
-    if ((words & W_DOWN) && d != D_DOWN) return false;
-    if ((words & W_SIDE) && d != D_SIDE) return false;
-    if ((words & W_STRAIGHT) && !straight_up(c, from, to)) return false;
-    return true;
-}
-
-/* 右 and 左: the right- or leftmost of the squares */
-static sg_bb relative_filter(sg_color c, sg_bb froms, unsigned words)
-{
-    for (int k = 0; k < 2; k++) {
-        unsigned w = k ? W_LEFT : W_RIGHT;
-        if (!(words & w) || !froms) continue;
-        int best = -1;
-        for (sg_bb b = froms; b;) {
-            int r = rightness(c, sg_bb_pop(&b));
-            if (best < 0 || (w == W_RIGHT ? r > best : r < best)) best = r;
-        }
-        sg_bb keep = 0;
-        for (sg_bb b = froms; b;) {
-            sg_square s = sg_bb_pop(&b);
-            if (rightness(c, s) == best) keep |= sg_bb_sq(s);
-        }
-        froms = keep;
-    }
-    return froms;
-}
-
-static sg_bb same_direction(sg_color c, sg_bb froms, sg_square to, int d)
-{
-    sg_bb keep = 0;
-    for (sg_bb b = froms; b;) {
-        sg_square s = sg_bb_pop(&b);
-        if (direction(c, s, to) == d) keep |= sg_bb_sq(s);
-    }
-    return keep;
-}
-
-/* the fewest JSA words that single out the board move from `from` among froms */
-static unsigned jsa_words(sg_color c, sg_ptype t, sg_square from, sg_square to, sg_bb froms)
-{
-    if (!sg_bb_more_than_one(froms)) return 0;
-    int d = direction(c, from, to);
-    sg_bb same = same_direction(c, froms, to, d), me = sg_bb_sq(from);
-    if (!sg_bb_more_than_one(same)) return dir_word(d);
-    if (t != SG_HORSE && t != SG_DRAGON && straight_up(c, from, to)) return W_STRAIGHT;
-    if (relative_filter(c, froms, W_RIGHT) == me) return W_RIGHT;
-    if (relative_filter(c, froms, W_LEFT) == me) return W_LEFT;
-    if (relative_filter(c, same, W_RIGHT) == me) return W_RIGHT | dir_word(d);
-    if (relative_filter(c, same, W_LEFT) == me) return W_LEFT | dir_word(d);
-    return W_RIGHT | dir_word(d); /* not reached: one file holds one piece per direction */
-}
-
-/* ---- formatting ------------------------------------------------------------------- */
-static void format_in(const ctx *c, sg_move m, sg_notation n, sg_square prev_to, unsigned flags, sbuf *b)
-{
-    const sg_pos *p = c->p;
-    sg_color us = p->side;
-    sg_square from = sg_move_from(m), to = sg_move_to(m);
-    sg_ptype t = sg_move_piece(m);
-    bool drop = sg_move_is_drop(m), promo = sg_move_is_promotion(m);
-    char sq[8];
-    switch (n) {
-    case SG_NOTATION_USI: {
-        char u[6];
-        sg_move_to_usi(m, u);
-        put(b, u);
-        break;
-    }
-    case SG_NOTATION_CSA:
-        putf(b, "%c", us == SG_BLACK ? '+' : '-');
-        if (drop) put(b, "00");
-        else putf(b, "%d%d", sg_sq_file(from), sg_sq_rank(from) + 1);
-        putf(b, "%d%d%s", sg_sq_file(to), sg_sq_rank(to) + 1, PIECE_NAME(SG_NAME_CSA, sg_move_piece_after(m)));
-        break;
-    case SG_NOTATION_WESTERN:
-        put(b, PIECE_NAME(SG_NAME_WESTERN, t));
-        sg_square_name(to, sq);
-        if (drop) {
-            putf(b, "*%s", sq);
-            break;
-        }
-        if (sg_bb_more_than_one(twins(c, t, to))) {
-            char f[3];
-            sg_square_name(from, f);
-            put(b, f);
-        }
-        putf(b, "%c%s", p->board[to] ? 'x' : '-', sq);
-        if (promo) put(b, "+");
-        else if (declined_promotion(c, m)) put(b, "=");
-        break;
-    case SG_NOTATION_JAPANESE:
-    case SG_NOTATION_KIF:
-        if (n == SG_NOTATION_JAPANESE && !(flags & SG_FMT_NO_MARK)) put(b, us == SG_BLACK ? "▲" : "△");
-        if (to == prev_to) put(b, "同　");
-        else {
-            sg_square_japanese(to, sq);
-            put(b, sq);
-        }
-        put(b, PIECE_NAME(SG_NAME_JAPANESE, t));
-        if (n == SG_NOTATION_JAPANESE && !drop) {
-            unsigned w = jsa_words(us, t, from, to, twins(c, t, to));
-            for (int i = 0; i < WRITTEN_WORDS; i++)
-                if (w & WORDS[i].bit) put(b, WORDS[i].text);
-        }
-        if (promo) put(b, "成");
-        else if (declined_promotion(c, m)) put(b, "不成");
-        if (drop && (n == SG_NOTATION_KIF || twins(c, t, to))) put(b, "打");
-        if (n == SG_NOTATION_KIF && !drop) putf(b, "(%d%d)", sg_sq_file(from), sg_sq_rank(from) + 1);
-        break;
-    default:
-        break;
-    }
-}
-
-int sg_move_format(const sg_pos *p, sg_move m, sg_notation n, sg_square prev_to, unsigned flags, char *out, int size)
-{
-    ctx c;
-    ctx_init(&c, p);
-    sbuf b = {out, size, 0};
-    put(&b, "");
-    if ((unsigned)n >= SG_NOTATION_NB || !ctx_legal(&c, m)) return -1;
-    format_in(&c, m, n, prev_to, flags, &b);
-    return b.len;
 }
 
 /* ---- errors ------------------------------------------------------------------------ */
@@ -411,7 +158,7 @@ static sg_bb reachers(const sg_pos *p, const spec *sp)
     for (sg_bb b = sg_pos_pieces(p, us, sp->type); b;) {
         sg_square from = sg_bb_pop(&b);
         if (sg_bb_test(sg_piece_attack(us, sp->type, from, occ), sp->to)
-            && absolute_words_fit(us, from, sp->to, sp->words) && (sp->from == SG_SQ_NONE || from == sp->from))
+            && sg_nt_absolute_words_fit(us, from, sp->to, sp->words) && (sp->from == SG_SQ_NONE || from == sp->from))
             found |= sg_bb_sq(from);
     }
     return found;
@@ -433,7 +180,7 @@ static int match(const ctx *c, const spec *sp, sg_move *out)
             if (sp->drop > 0 || sg_move_piece(m) != sp->type) continue;
             if (sp->from != SG_SQ_NONE && from != sp->from) continue;
             if (sp->capture && !p->board[sp->to]) continue;
-            if (!absolute_words_fit(us, from, sp->to, sp->words)) continue;
+            if (!sg_nt_absolute_words_fit(us, from, sp->to, sp->words)) continue;
             froms |= sg_bb_sq(from);
         }
         out[n++] = m;
@@ -444,8 +191,8 @@ static int match(const ctx *c, const spec *sp, sg_move *out)
      * does not pick its twin. */
     sg_bb keep = froms;
     if (sp->words & (W_RIGHT | W_LEFT)) {
-        keep = relative_filter(us, froms, sp->words);
-        if (froms && !sg_bb_more_than_one(froms)) keep &= relative_filter(us, reachers(p, sp), sp->words);
+        keep = sg_nt_relative_filter(us, froms, sp->words);
+        if (froms && !sg_bb_more_than_one(froms)) keep &= sg_nt_relative_filter(us, reachers(p, sp), sp->words);
     }
     int k = 0;
     for (int i = 0; i < n; i++) {
@@ -467,7 +214,7 @@ static void list_moves(const ctx *c, const spec *sp, sg_square prev_to, const sg
     for (int i = 0; i < n; i++) {
         char one[SG_MOVE_TEXT_MAX + 16];
         sbuf o = {one, sizeof one, 0};
-        format_in(c, ms[i], sp->style, sp->same ? prev_to : SG_SQ_NONE, SG_FMT_NO_MARK, &o);
+        sg_nt_format(c, ms[i], sp->style, sp->same ? prev_to : SG_SQ_NONE, SG_FMT_NO_MARK, &o);
         if (sp->style != SG_NOTATION_USI) {
             char u[6];
             sg_move_to_usi(ms[i], u);
@@ -492,7 +239,7 @@ static sg_move near_miss(const ctx *c, const spec *sp, sg_reason *why)
             sg_square from = sg_bb_pop(&b);
             if (sp->from != SG_SQ_NONE && from != sp->from) continue;
             if (sp->capture && !p->board[sp->to]) continue;
-            if (!absolute_words_fit(us, from, sp->to, sp->words)) continue;
+            if (!sg_nt_absolute_words_fit(us, from, sp->to, sp->words)) continue;
             sg_move m = sg_move_make(from, sp->to, sp->type, sp->promo > 0);
             sg_reason r = sg_is_legal(p, m);
             if (r != SG_LEGAL && r != SG_ILLEGAL_CANNOT_REACH) { *why = r; return m; }

@@ -1,22 +1,22 @@
-/* The search's transposition table: see stt.h. */
+/* The search's transposition table: see search_table.h. */
 #include <stdlib.h>
 #include <string.h>
-#include "stt.h"
+#include "search_table.h"
 
 #define BUCKET 4
-struct sg_stt {
-    sg_stt_entry *e;
+struct sg_search_table {
+    sg_search_table_entry *e;
     size_t buckets;      /* a power of two */
     size_t mb;
     uint8_t gen;         /* 0..63 */
 };
 
-sg_stt *sg_stt_new(size_t mb)
+sg_search_table *sg_search_table_new(size_t mb)
 {
     if (mb < 1) mb = 1;
-    sg_stt *t = malloc(sizeof *t);
+    sg_search_table *t = malloc(sizeof *t);
     if (!t) return NULL;
-    size_t want = mb * 1024 * 1024 / (sizeof(sg_stt_entry) * BUCKET), n = 1;
+    size_t want = mb * 1024 * 1024 / (sizeof(sg_search_table_entry) * BUCKET), n = 1;
     while (n * 2 <= want) n *= 2;
     t->e = calloc(n * BUCKET, sizeof *t->e);
     if (!t->e) { free(t); return NULL; }
@@ -26,39 +26,39 @@ sg_stt *sg_stt_new(size_t mb)
     return t;
 }
 
-void sg_stt_free(sg_stt *t)
+void sg_search_table_free(sg_search_table *t)
 {
     if (!t) return;
     free(t->e);
     free(t);
 }
 
-void sg_stt_clear(sg_stt *t)
+void sg_search_table_clear(sg_search_table *t)
 {
     memset(t->e, 0, t->buckets * BUCKET * sizeof *t->e);
     t->gen = 0;
 }
 
-size_t sg_stt_mb(const sg_stt *t) { return t->mb; }
+size_t sg_search_table_mb(const sg_search_table *t) { return t->mb; }
 
-void sg_stt_new_search(sg_stt *t) { t->gen = (uint8_t)((t->gen + 1) & 63); }
+void sg_search_table_new_search(sg_search_table *t) { t->gen = (uint8_t)((t->gen + 1) & 63); }
 
-static sg_stt_entry *bucket(const sg_stt *t, uint64_t key)
+static sg_search_table_entry *bucket(const sg_search_table *t, uint64_t key)
 {
     return t->e + (size_t)(key & (t->buckets - 1)) * BUCKET;
 }
 
-const sg_stt_entry *sg_stt_probe(const sg_stt *t, uint64_t key)
+const sg_search_table_entry *sg_search_table_probe(const sg_search_table *t, uint64_t key)
 {
-    sg_stt_entry *b = bucket(t, key);
+    sg_search_table_entry *b = bucket(t, key);
     for (int i = 0; i < BUCKET; i++)
         if (b[i].key == key && (b[i].gen_bound & 3) != SG_BOUND_NONE) return &b[i];
     return NULL;
 }
 
-void sg_stt_store(sg_stt *t, uint64_t key, sg_move m, int score, int depth, int bound)
+void sg_search_table_store(sg_search_table *t, uint64_t key, sg_move m, int score, int depth, int bound)
 {
-    sg_stt_entry *b = bucket(t, key), *victim = &b[0];
+    sg_search_table_entry *b = bucket(t, key), *victim = &b[0];
     int worst = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
         if (b[i].key == key || (b[i].gen_bound & 3) == SG_BOUND_NONE) { victim = &b[i]; break; }
@@ -86,7 +86,7 @@ void sg_stt_store(sg_stt *t, uint64_t key, sg_move m, int score, int depth, int 
     victim->gen_bound = (uint8_t)(t->gen << 2 | (bound & 3));
 }
 
-int sg_stt_hashfull(const sg_stt *t)
+int sg_search_table_hashfull(const sg_search_table *t)
 {
     size_t n = t->buckets * BUCKET < 1000 ? t->buckets * BUCKET : 1000;
     int used = 0;

@@ -1,9 +1,9 @@
 /* The game-tree search's transposition table (the df-pn solver has its own in
- * tt.h): buckets of four 16-byte entries, allocated once at the size asked
+ * mate_table.h): buckets of four 16-byte entries, allocated once at the size asked
  * for, never grown.  Mate scores are stored relative to the node (distance
  * from it), and converted back with the ply of the probing node. */
-#ifndef SG_STT_H
-#define SG_STT_H
+#ifndef SG_SEARCH_TABLE_H
+#define SG_SEARCH_TABLE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -17,20 +17,20 @@ typedef struct {
     int16_t score;
     uint8_t depth;
     uint8_t gen_bound;   /* generation << 2 | bound */
-} sg_stt_entry;
+} sg_search_table_entry;
 
-typedef struct sg_stt sg_stt;
+typedef struct sg_search_table sg_search_table;
 /* NULL when memory is short; mb is clamped to at least 1 */
-sg_stt *sg_stt_new(size_t mb);
-void sg_stt_free(sg_stt *t);
-void sg_stt_clear(sg_stt *t);
-size_t sg_stt_mb(const sg_stt *t);
+sg_search_table *sg_search_table_new(size_t mb);
+void sg_search_table_free(sg_search_table *t);
+void sg_search_table_clear(sg_search_table *t);
+size_t sg_search_table_mb(const sg_search_table *t);
 /* a new search: older entries become the first to be replaced */
-void sg_stt_new_search(sg_stt *t);
+void sg_search_table_new_search(sg_search_table *t);
 /* the entry for key, or NULL */
-const sg_stt_entry *sg_stt_probe(const sg_stt *t, uint64_t key);
-void sg_stt_store(sg_stt *t, uint64_t key, sg_move m, int score, int depth, int bound);
+const sg_search_table_entry *sg_search_table_probe(const sg_search_table *t, uint64_t key);
+void sg_search_table_store(sg_search_table *t, uint64_t key, sg_move m, int score, int depth, int bound);
 /* permille of a sample of entries written in this search */
-int sg_stt_hashfull(const sg_stt *t);
+int sg_search_table_hashfull(const sg_search_table *t);
 
 #endif

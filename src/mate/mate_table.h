@@ -1,14 +1,14 @@
-/* Internal to the solver: the df-pn transposition table (tt.c) and packed hands.
- * The public handle sg_tt and its constructor are declared in dfpn.h. */
-#ifndef SG_TT_H
-#define SG_TT_H
+/* Internal to the solver: the df-pn transposition table (mate_table.c) and packed hands.
+ * The public handle sg_mate_table and its constructor are declared in dfpn.h. */
+#ifndef SG_MATE_TABLE_H
+#define SG_MATE_TABLE_H
 
 #include "dfpn.h"
 
 #define SG_PN_INF 0x3FFFFFFFu      /* proof or disproof number of a solved node */
 #define SG_PN_MAX (SG_PN_INF - 1)  /* sums saturate here */
 #define SG_DEPTH_INF 60000         /* "any length" */
-#define SG_TT_NO_LEN 0xFFFF
+#define SG_MATE_TABLE_NO_LEN 0xFFFF
 
 /* A hand packed 8 bits per type (P L N S B R G), so a >= b type by type is one
  * subtraction: a field that borrows sets its top bit. */
@@ -40,32 +40,32 @@ static inline uint64_t sg_hand_max(uint64_t a, uint64_t b)
 
 /* 32 bytes, four to a cluster of two cache lines; the hand word's top byte
  * holds the generation.  Every hand of one board shares a cluster, which is
- * what hand superiority needs: with two entries to a cluster (one line)
- * Muso #98 took 108 M nodes instead of 10.5 M. */
+ * what hand superiority needs: two entries to a cluster (one line) were too
+ * few for the hands of one board. */
 typedef struct {
     uint64_t key;        /* 0: empty */
     uint64_t hand;       /* bits 0-55: the attacker's hand; bits 56-63: the generation */
     uint32_t pn, dn;     /* while unsolved: the numbers of the last search, the estimate at
                             every depth; a path-dependent no-mate: dn 0, pn the hash of the
-                            path and the depth it holds for (sg_tt_rep_tag) */
-    uint16_t mate_len;   /* mate within this many plies for hands >= hand; SG_TT_NO_LEN */
+                            path and the depth it holds for (sg_mate_table_rep_tag) */
+    uint16_t mate_len;   /* mate within this many plies for hands >= hand; SG_MATE_TABLE_NO_LEN */
     uint16_t nomate;     /* no mate within nomate-1 plies for hands <= hand; 0 unknown */
-    uint16_t work;       /* nodes spent under this entry, a 16-bit float (tt.c) */
-    uint16_t best;       /* best move found: sg_tt_move_bits */
-} sg_tt_entry;
-#define SG_TT_HAND_MASK 0x00FFFFFFFFFFFFFFull
+    uint16_t work;       /* nodes spent under this entry, a 16-bit float (mate_table.c) */
+    uint16_t best;       /* best move found: sg_mate_table_move_bits */
+} sg_mate_table_entry;
+#define SG_MATE_TABLE_HAND_MASK 0x00FFFFFFFFFFFFFFull
 /* a move's part the table keeps: enough to tell it among one position's moves */
-static inline uint32_t sg_tt_move_bits(sg_move m) { return m & 0xFFFFu; }
-#define SG_TT_CLUSTER 4
+static inline uint32_t sg_mate_table_move_bits(sg_move m) { return m & 0xFFFFu; }
+#define SG_MATE_TABLE_CLUSTER 4
 
 typedef struct {
     bool found, rep;
     uint32_t pn, dn;
     int len;
     int dd;              /* disproven: no mate within dd plies */
-    uint32_t best;       /* sg_tt_move_bits of the best move */
+    uint32_t best;       /* sg_mate_table_move_bits of the best move */
     uint64_t hand;       /* solved: the proof or disproof hand of the entry used */
-} sg_tt_probe_result;
+} sg_mate_table_probe_result;
 
 typedef struct {
     uint32_t pn, dn;
@@ -75,11 +75,12 @@ typedef struct {
     sg_move best;
     uint64_t work;
     int dd;              /* disproven (not rep): no mate within dd plies, dd >= depth */
-} sg_tt_store_args;
+} sg_mate_table_store_args;
 
-sg_tt_entry *sg_tt_cluster(sg_tt *tt, uint64_t key);
-void sg_tt_prefetch(sg_tt *tt, uint64_t key);
-void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t path, sg_tt_probe_result *r);
-void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_store_args *a);
+sg_mate_table_entry *sg_mate_table_cluster(sg_mate_table *tt, uint64_t key);
+void sg_mate_table_prefetch(sg_mate_table *tt, uint64_t key);
+void sg_mate_table_probe(sg_mate_table *tt, uint64_t key, uint64_t hand, int depth, uint32_t path,
+                         sg_mate_table_probe_result *r);
+void sg_mate_table_store(sg_mate_table *tt, uint64_t key, uint64_t hand, int depth, const sg_mate_table_store_args *a);
 
 #endif

@@ -5,29 +5,29 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include "tt.h"
+#include "mate_table.h"
 
-_Static_assert(sizeof(sg_tt_entry) == 32, "a table entry is 32 bytes, a cluster two cache lines");
+_Static_assert(sizeof(sg_mate_table_entry) == 32, "a table entry is 32 bytes, a cluster two cache lines");
 
-struct sg_tt {
-    sg_tt_entry *e;
+struct sg_mate_table {
+    sg_mate_table_entry *e;
     size_t clusters;
     size_t bytes;
     uint8_t gen;    /* entries of another generation are empty: clearing is O(1) */
 };
 
-sg_tt *sg_tt_new(size_t bytes)
+sg_mate_table *sg_mate_table_new(size_t bytes)
 {
     if (bytes < 4096) return NULL;
     /* as many clusters as fit: the index is a multiply-shift, so the count
      * need not be a power of two and all the memory asked for is used */
-    size_t clusters = bytes / (SG_TT_CLUSTER * sizeof(sg_tt_entry));
-    sg_tt *tt = malloc(sizeof *tt);
+    size_t clusters = bytes / (SG_MATE_TABLE_CLUSTER * sizeof(sg_mate_table_entry));
+    sg_mate_table *tt = malloc(sizeof *tt);
     if (!tt) return NULL;
-    size_t total = clusters * SG_TT_CLUSTER * sizeof(sg_tt_entry);
+    size_t total = clusters * SG_MATE_TABLE_CLUSTER * sizeof(sg_mate_table_entry);
     /* 2 MiB alignment lets the kernel back the table with huge pages: far
      * fewer TLB misses on the random probes that dominate the search */
-    size_t align = total >= ((size_t)4 << 20) ? ((size_t)2 << 20) : SG_TT_CLUSTER * sizeof(sg_tt_entry);
+    size_t align = total >= ((size_t)4 << 20) ? ((size_t)2 << 20) : SG_MATE_TABLE_CLUSTER * sizeof(sg_mate_table_entry);
     void *mem = NULL;
     if (posix_memalign(&mem, align, total) != 0) { free(tt); return NULL; }
 #ifdef MADV_HUGEPAGE
@@ -41,38 +41,38 @@ sg_tt *sg_tt_new(size_t bytes)
     return tt;
 }
 
-void sg_tt_free(sg_tt *tt)
+void sg_mate_table_free(sg_mate_table *tt)
 {
     if (!tt) return;
     free(tt->e);
     free(tt);
 }
 
-void sg_tt_clear(sg_tt *tt)
+void sg_mate_table_clear(sg_mate_table *tt)
 {
     if (++tt->gen == 0) {
         memset(tt->e, 0, tt->bytes);
         tt->gen = 1;
     }
 }
-size_t sg_tt_bytes(const sg_tt *tt) { return tt->bytes; }
+size_t sg_mate_table_bytes(const sg_mate_table *tt) { return tt->bytes; }
 
-sg_tt_entry *sg_tt_cluster(sg_tt *tt, uint64_t key)
+sg_mate_table_entry *sg_mate_table_cluster(sg_mate_table *tt, uint64_t key)
 {
     /* the high bits of key * clusters: uniform over [0, clusters) */
     __extension__ typedef unsigned __int128 u128;
     size_t i = (size_t)(((u128)key * tt->clusters) >> 64);
-    return tt->e + i * SG_TT_CLUSTER;
+    return tt->e + i * SG_MATE_TABLE_CLUSTER;
 }
 
-void sg_tt_prefetch(sg_tt *tt, uint64_t key)
+void sg_mate_table_prefetch(sg_mate_table *tt, uint64_t key)
 {
-    const char *c = (const char *)sg_tt_cluster(tt, key);
-    for (size_t i = 0; i < SG_TT_CLUSTER * sizeof(sg_tt_entry); i += 64) __builtin_prefetch(c + i);
+    const char *c = (const char *)sg_mate_table_cluster(tt, key);
+    for (size_t i = 0; i < SG_MATE_TABLE_CLUSTER * sizeof(sg_mate_table_entry); i += 64) __builtin_prefetch(c + i);
 }
 
-static inline bool entry_live(const sg_tt_entry *e, uint8_t gen) { return (uint8_t)(e->hand >> 56) == gen; }
-static inline uint64_t entry_hand(const sg_tt_entry *e) { return e->hand & SG_TT_HAND_MASK; }
+static inline bool entry_live(const sg_mate_table_entry *e, uint8_t gen) { return (uint8_t)(e->hand >> 56) == gen; }
+static inline uint64_t entry_hand(const sg_mate_table_entry *e) { return e->hand & SG_MATE_TABLE_HAND_MASK; }
 /* a path-dependent no-mate holds for one path and one depth */
 static inline uint32_t rep_tag(uint32_t path, int depth) { return path ^ ((uint32_t)depth * 0x9E3779B1u); }
 
@@ -91,21 +91,22 @@ static inline uint16_t work_put(uint64_t w)
     return (uint16_t)(e << 11 | (unsigned)((w >> (e - 1)) - 2048));
 }
 
-void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t path, sg_tt_probe_result *r)
+void sg_mate_table_probe(sg_mate_table *tt, uint64_t key, uint64_t hand, int depth, uint32_t path,
+                         sg_mate_table_probe_result *r)
 {
-    sg_tt_entry *c = sg_tt_cluster(tt, key);
+    sg_mate_table_entry *c = sg_mate_table_cluster(tt, key);
     r->found = false;
     r->pn = 1; r->dn = 1; r->len = 0; r->dd = 0; r->rep = false; r->best = 0;
-    int mate = SG_TT_NO_LEN;
+    int mate = SG_MATE_TABLE_NO_LEN;
     uint32_t mate_move = 0;
     uint64_t mate_hand = 0;
     r->hand = hand;
     bool exact_found = false;
-    for (int i = 0; i < SG_TT_CLUSTER; i++) {
-        sg_tt_entry *e = c + i;
+    for (int i = 0; i < SG_MATE_TABLE_CLUSTER; i++) {
+        sg_mate_table_entry *e = c + i;
         if (e->key != key || !entry_live(e, tt->gen)) continue;
         uint64_t eh = entry_hand(e);
-        if (e->mate_len != SG_TT_NO_LEN && e->mate_len <= depth && sg_hand_ge(hand, eh)) {
+        if (e->mate_len != SG_MATE_TABLE_NO_LEN && e->mate_len <= depth && sg_hand_ge(hand, eh)) {
             if (e->mate_len < mate) { mate = e->mate_len; mate_move = e->best; mate_hand = eh; }
             continue;
         }
@@ -126,18 +127,18 @@ void sg_tt_probe(sg_tt *tt, uint64_t key, uint64_t hand, int depth, uint32_t pat
             }
         }
     }
-    if (mate != SG_TT_NO_LEN) {
+    if (mate != SG_MATE_TABLE_NO_LEN) {
         r->found = true; r->pn = 0; r->dn = SG_PN_INF; r->len = mate; r->rep = false; r->best = mate_move;
         r->hand = mate_hand;
     }
 }
 
-void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_store_args *a)
+void sg_mate_table_store(sg_mate_table *tt, uint64_t key, uint64_t hand, int depth, const sg_mate_table_store_args *a)
 {
-    sg_tt_entry *c = sg_tt_cluster(tt, key), *e = NULL, *victim = c;
+    sg_mate_table_entry *c = sg_mate_table_cluster(tt, key), *e = NULL, *victim = c;
     uint8_t gen = tt->gen;
     bool victim_free = !entry_live(victim, gen);
-    for (int i = 0; i < SG_TT_CLUSTER; i++) {
+    for (int i = 0; i < SG_MATE_TABLE_CLUSTER; i++) {
         bool is_free = !entry_live(c + i, gen);
         if (!is_free && c[i].key == key && entry_hand(c + i) == hand) { e = c + i; break; }
         if (is_free) { if (!victim_free) { victim = c + i; victim_free = true; } }
@@ -147,7 +148,7 @@ void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_
         e = victim;
         e->key = key;
         e->hand = hand | (uint64_t)gen << 56;
-        e->mate_len = SG_TT_NO_LEN;
+        e->mate_len = SG_MATE_TABLE_NO_LEN;
         e->nomate = 0;
         e->best = 0;
         e->pn = 1; e->dn = 1;
@@ -155,7 +156,10 @@ void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_
     }
     e->work = work_put(work_get(e->work) + a->work);
     if (a->pn == 0) {
-        if (a->len < e->mate_len) { e->mate_len = (uint16_t)a->len; e->best = (uint16_t)sg_tt_move_bits(a->best); }
+        if (a->len < e->mate_len) {
+            e->mate_len = (uint16_t)a->len;
+            e->best = (uint16_t)sg_mate_table_move_bits(a->best);
+        }
     } else if (a->dn == 0) {
         if (!a->rep) {
             int nm = (a->dd > depth ? a->dd : depth) + 1;
@@ -166,6 +170,6 @@ void sg_tt_store(sg_tt *tt, uint64_t key, uint64_t hand, int depth, const sg_tt_
         }
     } else {
         e->pn = a->pn; e->dn = a->dn;
-        if (a->best) e->best = (uint16_t)sg_tt_move_bits(a->best);
+        if (a->best) e->best = (uint16_t)sg_mate_table_move_bits(a->best);
     }
 }

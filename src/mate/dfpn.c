@@ -2,7 +2,7 @@
  * the main line.  See dfpn.h for the conventions. */
 #include <stdlib.h>
 #include <string.h>
-#include "tt.h"
+#include "mate_table.h"
 #include "../core/zobrist.h"
 #include "../os/clock.h"
 
@@ -31,7 +31,7 @@ typedef struct {
 } nres;
 
 typedef struct {
-    sg_tt *tt;
+    sg_mate_table *tt;
     sg_color att;
     uint64_t sig;             /* material signature mixed into the keys */
     uint64_t nodes, max_nodes;
@@ -281,10 +281,10 @@ static inline int child_depth(int depth) { return depth >= SG_DEPTH_INF ? SG_DEP
 
 static void store(search *s, const sg_pos *p, int depth, const nres *r, sg_move best, uint64_t work)
 {
-    sg_tt_store_args a = {r->pn, r->dn, r->len, r->rep, (uint32_t)s->pathhash[s->ply], best, work,
+    sg_mate_table_store_args a = {r->pn, r->dn, r->len, r->rep, (uint32_t)s->pathhash[s->ply], best, work,
                           r->dd > depth ? r->dd : depth};
     bool solved = r->pn == 0 || (r->dn == 0 && !r->rep);
-    sg_tt_store(s->tt, node_key(s, p), solved ? r->hand : node_hand(s, p), depth, &a);
+    sg_mate_table_store(s->tt, node_key(s, p), solved ? r->hand : node_hand(s, p), depth, &a);
 }
 
 /* ---- proof and disproof hands ----------------------------------------------------------- */
@@ -347,9 +347,15 @@ static bool mate_in_one(search *s, sg_pos *p, sg_move *mate)
 }
 
 /* ---- the search ---------------------------------------------------------------------- */
-/* p's key is not yet on the path; the caller made the move that led here. */
+/* p's key is not yet on the path; the caller made the move that led here.
+ * Steps: 1 count the node and give up on a repetition; 2-4 answer the shallow
+ * and childless nodes at once; 5 make the children; 6 look each up in the
+ * table; 7 search the most proving child until a threshold is passed; 8 the
+ * result with its proof or disproof hand; 9 store it. */
 static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32_t thdn, nres *out)
 {
+    /* Step 1. Count the node, check the limits now and then; a repetition on
+     * the path (or the ply cap) is a disproof of this path alone: not stored */
     uint64_t start_nodes = s->nodes++;
     if ((s->nodes & 1023) == 0 || (s->max_nodes && s->nodes >= s->max_nodes)) check_limits(s);
     uint64_t fk = full_key(p), cur = node_hand(s, p);
@@ -359,8 +365,9 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     sg_move moves[SG_MAX_MOVES];
     int n;
     bool filtered = false;
+    /* Step 2. An OR node with room for one move: only a mate in one fits,
+     * answered directly (exact hands) */
     if (orn && depth <= 2 && depth > 0) {
-        /* only a mate in one fits: answered directly (exact hands) */
         sg_move m = SG_MOVE_NONE;
         path_push(s, fk);
         s->hit_rep = false;
@@ -371,6 +378,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         store(s, p, depth, out, m, 1);
         return;
     }
+    /* Step 3. An OR node without a check (or at depth 0) is disproved */
     if (orn) {
         n = depth > 0 ? sg_gen_checks(p, moves) : 0;
         if (n == 0) {
@@ -381,6 +389,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             return;
         }
     } else {
+        /* Step 4. An AND node: no evasion is mate; near the depth limit each
+         * evasion must allow a mate in one, and below that nothing is proved */
         n = gen_evasions(s, p, moves, &filtered);
         if (n == 0) {
             out->pn = 0; out->dn = SG_PN_INF; out->len = 0;
@@ -419,6 +429,7 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             return;
         }
     }
+    /* Step 5. The children in the arena; this node goes on the path */
     if (!arena_reserve(s, (size_t)n)) { out->pn = 1; out->dn = 1; return; }
     size_t base = s->top;
     s->top += (size_t)n;
@@ -430,21 +441,23 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     bool done = false;
 
     /* expand: every child's key first (prefetching its table cluster), then the
-     * lookups; an unknown check is tried for a mate at once */
+     * lookups (step 6); an unknown check is tried for a mate at once */
     for (int i = 0; i < n; i++) {
         sg_move m = moves[i];
         uint64_t ck;
         keys_after(s, p, m, &ck, &ch[i].key, &ch[i].hand);
         ch[i].m = m; ch[i].len = 0;
         ch[i].rep = rep_on_path(s, ck) || s->ply >= MAX_PLY;
-        sg_tt_prefetch(s->tt, ch[i].key);
+        sg_mate_table_prefetch(s->tt, ch[i].key);
     }
+    /* Step 6. Each child's numbers from the table; an unknown check is tried
+     * for a mate at once, and a mate found ends the expansion */
     int filled = 0;
     for (int i = 0; i < n && !done; i++, filled++) {
         ch[i].sh = ch[i].hand;
         if (ch[i].rep) { ch[i].pn = SG_PN_INF; ch[i].dn = 0; continue; }
-        sg_tt_probe_result r;
-        sg_tt_probe(s->tt, ch[i].key, ch[i].hand, cdepth, cpath, &r);
+        sg_mate_table_probe_result r;
+        sg_mate_table_probe(s->tt, ch[i].key, ch[i].hand, cdepth, cpath, &r);
         ch[i].pn = r.pn; ch[i].dn = r.dn; ch[i].len = (uint16_t)r.len; ch[i].rep = r.rep; ch[i].dd = (uint16_t)r.dd;
         if (r.found && (r.pn == 0 || (r.dn == 0 && !r.rep))) ch[i].sh = r.hand;
         if (!r.found && orn) {
@@ -474,6 +487,9 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
     }
     n = filled;
 
+    /* Step 7. The multiple-iterative-deepening loop: the node's numbers from
+     * its children; while under both thresholds, search the most proving child
+     * with thresholds that send it back when the second best would take over */
     uint32_t pn = 0, dn = 0;
     int best = 0;
     for (;;) {
@@ -525,7 +541,10 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
         ch[best].sh = r.hand; ch[best].dd = (uint16_t)r.dd;
     }
 
-    /* the result, with its proof or disproof hand */
+    /* Step 8. The result, with its proof or disproof hand: a proof keeps the
+     * shortest mate (OR) or the longest defence (AND) and the least hand the
+     * attacker needs, a disproof the most it may hold and still fail, so that
+     * the table can answer for other hands too */
     ch = s->arena + base;
     out->pn = pn; out->dn = dn; out->len = 0; out->rep = false; out->hand = cur; out->dd = depth;
     sg_move bm = best >= 0 ? ch[best].m : SG_MOVE_NONE;
@@ -599,6 +618,8 @@ static void mid(search *s, sg_pos *p, bool orn, int depth, uint32_t thpn, uint32
             }
         }
     }
+    /* Step 9. Off the path, the children freed, the result stored with the
+     * work it took (the replacement scheme keeps the costly entries) */
     path_pop(s);
     s->top = base;
     store(s, p, depth, out, bm, s->nodes - start_nodes);
@@ -656,8 +677,8 @@ static bool hand_empty(const uint8_t *h)
 static int probe_solved(search *s, const sg_pos *p, int depth, int *len)
 {
     if (on_path(s, full_key(p))) return 0;
-    sg_tt_probe_result r;
-    sg_tt_probe(s->tt, node_key(s, p), node_hand(s, p), depth, (uint32_t)s->pathhash[s->ply], &r);
+    sg_mate_table_probe_result r;
+    sg_mate_table_probe(s->tt, node_key(s, p), node_hand(s, p), depth, (uint32_t)s->pathhash[s->ply], &r);
     if (r.found && r.pn == 0) { *len = r.len; return 1; }
     if (r.found && r.dn == 0 && !r.rep) return 0;
     return -1;
@@ -669,8 +690,8 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
     if (room <= 0 || d <= 0 || s->interrupted || s->ply >= MAX_PLY - 2) return 0;
     sg_move moves[SG_MAX_MOVES];
     int n = sg_gen_checks(p, moves);
-    sg_tt_probe_result tr;
-    sg_tt_probe(s->tt, node_key(s, p), node_hand(s, p), d, (uint32_t)s->pathhash[s->ply], &tr);
+    sg_mate_table_probe_result tr;
+    sg_mate_table_probe(s->tt, node_key(s, p), node_hand(s, p), d, (uint32_t)s->pathhash[s->ply], &tr);
     push_path(s, p);
     int got = 0;
     /* a mate the table already knows, else a small search per check, then a
@@ -710,7 +731,9 @@ static int pv_or(search *s, sg_pos *p, int d, sg_move *pv, int room)
          * the search did; the searches start with the table's best move */
         if (pass == 1)
             for (int i = 1; i < n; i++)
-                if (tr.best && sg_tt_move_bits(moves[i]) == tr.best) { sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t; }
+                if (tr.best && sg_mate_table_move_bits(moves[i]) == tr.best) {
+                    sg_move t = moves[0]; moves[0] = moves[i]; moves[i] = t;
+                }
         int pick = -1, pick_len = 0;
         for (int i = 0; i < n && !got; i++) {
             if (pass == 2 && known[i] >= 0) continue;
@@ -877,7 +900,7 @@ static uint64_t material_signature(const sg_pos *p)
     return h;
 }
 
-void sg_dfpn_solve(sg_tt *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r)
+void sg_dfpn_solve(sg_mate_table *tt, const sg_pos *root, sg_color attacker, const sg_dfpn_opts *o, sg_dfpn_result *r)
 {
     memset(r, 0, sizeof *r);
     r->status = SG_DFPN_UNKNOWN;

@@ -15,7 +15,7 @@
 #include "../core/quote.h"
 #include "../mate/dfpn.h"
 #include "../search/timeman.h"
-#include "../lua/l_search.h"
+#include "../lua/l_bot.h"
 #include "../os/clock.h"
 
 #define LINE_MAX_LEN (1 << 16)
@@ -313,32 +313,11 @@ static void run_search(engine *e)
     }
     o.root_moves = only;
     o.root_moves_len = nonly;
-    sgl_lua_eval le = {0}, order = {0}, prune = {0};
+    sgl_bot bot = {0};
     if (e->bot_ref != LUA_NOREF) {
         lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->bot_ref);
-        lua_getfield(e->L, -1, "eval");
-        lua_getfield(e->L, -2, "values");
-        const sgl_c_eval *ce = luaL_testudata(e->L, -2, SGL_C_EVAL);
-        if (ce) {   /* a C evaluation: called directly (the bot kept it alive) */
-            o.eval = ce->fn;
-            o.eval_ud = ce->ud;
-        } else {
-            sgl_lua_eval_init(e->L, -2, lua_gettop(e->L), e->search, &le);
-            o.eval = sgl_lua_eval_call;
-            o.eval_ud = &le;
-        }
-        lua_getfield(e->L, -3, "order");
-        if (lua_isfunction(e->L, -1)) {
-            sgl_lua_hook_init(e->L, -1, lua_gettop(e->L) - 1, e->search, &order);
-            o.order = sgl_lua_order_call;
-            o.order_ud = &order;
-        }
-        lua_getfield(e->L, -4, "prune");
-        if (lua_isfunction(e->L, -1)) {
-            sgl_lua_hook_init(e->L, -1, lua_gettop(e->L) - 2, e->search, &prune);
-            o.prune = sgl_lua_prune_call;
-            o.prune_ud = &prune;
-        }
+        const char *err = sgl_bot_wire(e->L, -1, "values", e->search, &o, &bot);
+        if (err) info_string(e, err);   /* shogi.bot checked the fields: not expected */
         lua_settop(e->L, 0);
     }
     e->stop = 0;
@@ -360,23 +339,20 @@ static void run_search(engine *e)
     sg_search_report *r = malloc(sizeof *r);
     if (!r) {
         free(keys); free(checks);
-        sgl_lua_eval_free(&le); sgl_lua_eval_free(&order); sgl_lua_eval_free(&prune);
+        sgl_bot_unwire(&bot);
         out(e, "bestmove resign\n");
         sg_usi_search_done(&e->st);
         return;
     }
     sg_search_run(e->search, &p, &o, &lim, r);
-    const sgl_lua_eval *all[] = {&le, &order, &prune};
-    static const char *const what[] = {"eval", "order", "prune"};
     for (int k = 0; k < 3; k++) {
-        if (!all[k]->failed) continue;
+        const char *which, *why = sgl_bot_error(&bot, k, &which);
+        if (!why) continue;
         char msg[600];
-        snprintf(msg, sizeof msg, "%s error: %s", what[k], all[k]->err);
+        snprintf(msg, sizeof msg, "%s error: %s", which, why);
         info_string(e, msg);
     }
-    sgl_lua_eval_free(&le);
-    sgl_lua_eval_free(&order);
-    sgl_lua_eval_free(&prune);
+    sgl_bot_unwire(&bot);
     /* a search that ended by itself under "go infinite" or "go ponder" waits for stop/ponderhit */
     char line[LINE_MAX_LEN];
     while (!e->quit && !e->stop_seen && (e->infinite || e->st.state == SG_USI_PONDERING)) {

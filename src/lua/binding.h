@@ -6,7 +6,9 @@
  * Files: shogi_core.c (the module, per-state data, limits), marshal.c (values
  * at the boundary: positions, moves, squares, sides, options), l_position.c,
  * l_game.c, l_rules.c (rule sets and verdicts), l_notation.c, l_facts.c (piece
- * facts and record endings), l_tsume.c. */
+ * facts and record endings), l_tsume.c, l_search.c (core.search), l_bot.c (a
+ * bot's callbacks wired into a search, for core.search and the USI engine),
+ * l_eval_view.c (the view a Lua evaluation reads). */
 #ifndef SGL_BINDING_H
 #define SGL_BINDING_H
 

@@ -1,5 +1,5 @@
-/* core.search(pos_or_game, opts [, keys, checks]) and the view of a position
- * a Lua evaluation reads.  The searcher (with its table) is kept in the
+/* core.search(pos_or_game, opts [, keys, checks]), core.evaluate and
+ * core.c_eval.  The bot's callbacks are wired by l_bot.c.  The searcher (with its table) is kept in the
  * registry and reused while tt_mb stays the same.  Lua callbacks (eval,
  * info) run under lua_pcall: an error stops the search and is raised after
  * it, when no C frame of the search is live. */
@@ -7,355 +7,8 @@
 #include "l_search.h"
 
 #define SEARCHER "shogi.searcher"
-#define VIEW "shogi.view"
 #define DEFAULT_TT_MB 16
 #define MAX_TT_MB 65536
-
-/* ---- the view: a userdata pointing at the position being evaluated ----------------- */
-typedef struct {
-    const sg_pos *p;
-    const sg_search *s;
-    /* view:board(t): what was last written into t (the table is the user
-     * value), so the next call writes only the squares that changed (sibling
-     * leaves differ in a few squares) */
-    sg_piece board_snap[SG_SQ_NB];
-} view_ud;
-
-static const sg_pos *check_view(lua_State *L)
-{
-    view_ud *v = luaL_checkudata(L, 1, VIEW);
-    if (!v->p) luaL_error(L, "the view is only valid during an evaluation");
-    return v->p;
-}
-
-static sg_color check_side(lua_State *L, int idx)
-{
-    static const char *const sides[] = {"b", "w", NULL};
-    return (sg_color)luaL_checkoption(L, idx, NULL, sides);
-}
-
-/* a square from ("7g") or (file, rank) with rank 1..9 */
-static sg_square check_square(lua_State *L, int idx)
-{
-    if (lua_type(L, idx) == LUA_TSTRING) {
-        sg_square s = sg_square_parse(lua_tostring(L, idx));
-        if (s == SG_SQ_NONE) luaL_argerror(L, idx, "square like \"7g\" expected");
-        return s;
-    }
-    lua_Integer f = luaL_checkinteger(L, idx), r = luaL_checkinteger(L, idx + 1);
-    if (f < 1 || f > 9 || r < 1 || r > 9) luaL_argerror(L, idx, "file and rank 1..9 expected");
-    return sg_sq((int)f, (int)r - 1);
-}
-
-static void push_piece(lua_State *L, sg_piece pc)
-{
-    if (pc == SG_NO_PIECE) { lua_pushnil(L); return; }
-    char buf[3];
-    lua_pushlstring(L, buf, (size_t)sg_piece_letters(pc, buf));
-}
-
-/* view:at("7g") or view:at(7, 7) -> letters | nil */
-static int view_at(lua_State *L)
-{
-    const sg_pos *p = check_view(L);
-    push_piece(L, p->board[check_square(L, 2)]);
-    return 1;
-}
-
-/* pushes the piece on a square as the board table holds it: letters, or false */
-static void push_square_value(lua_State *L, sg_piece pc)
-{
-    if (pc == SG_NO_PIECE) lua_pushboolean(L, 0);
-    else push_piece(L, pc);
-}
-
-/* view:board(t [, changes]) -> t, n: fills t[1..81] (index (file-1)*9 + rank)
- * with letters or false.  The same t given again is only updated where the
- * board changed: t is the view's to fill, not to write to.  With changes, the
- * squares whose value in t changed are listed in it as triples (square, old,
- * new), n of them, so an evaluation can update a sum by what changed instead
- * of reading 81 squares. */
-static int view_board(lua_State *L)
-{
-    const sg_pos *p = check_view(L);
-    view_ud *v = lua_touserdata(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    int changes = lua_isnoneornil(L, 3) ? 0 : 3;
-    if (changes) luaL_checktype(L, 3, LUA_TTABLE);
-    /* the table last filled is kept in the view's user value (alive, so its
-     * address is never another table's) */
-    lua_getiuservalue(L, 1, 1);
-    bool same = lua_rawequal(L, -1, 2);
-    lua_pop(L, 1);
-    lua_Integer n = 0;
-    for (int s = 0; s < SG_SQ_NB; s++) {
-        sg_piece now = p->board[s], was = v->board_snap[s];
-        if (same && was == now) continue;
-        v->board_snap[s] = now;
-        if (!changes) {
-            push_square_value(L, now);
-            lua_rawseti(L, 2, s + 1);
-            continue;
-        }
-        /* the old value: the snapshot when t is the table filled last, else what t holds */
-        if (same) push_square_value(L, was);
-        else if (lua_rawgeti(L, 2, s + 1) == LUA_TNIL) { lua_pop(L, 1); lua_pushboolean(L, 0); }
-        push_square_value(L, now);
-        if (!same && lua_rawequal(L, -1, -2)) {
-            lua_rawseti(L, 2, s + 1);   /* false where t had nil: not a change */
-            lua_pop(L, 1);
-            continue;
-        }
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, 2, s + 1);
-        lua_rawseti(L, changes, 3 * n + 3);
-        lua_rawseti(L, changes, 3 * n + 2);
-        lua_pushinteger(L, s + 1);
-        lua_rawseti(L, changes, 3 * n + 1);
-        n++;
-    }
-    if (!same) {
-        lua_pushvalue(L, 2);
-        lua_setiuservalue(L, 1, 1);
-    }
-    lua_settop(L, 2);
-    lua_pushinteger(L, n);
-    return 2;
-}
-
-static sg_ptype check_hand_type(lua_State *L, int idx)
-{
-    static const char *const letters[] = {"P", "L", "N", "S", "B", "R", "G", NULL};
-    static const sg_ptype types[] = {SG_PAWN, SG_LANCE, SG_KNIGHT, SG_SILVER, SG_BISHOP, SG_ROOK, SG_GOLD};
-    return types[luaL_checkoption(L, idx, NULL, letters)];
-}
-
-/* view:hand("b", "P") -> count */
-static int view_hand(lua_State *L)
-{
-    const sg_pos *p = check_view(L);
-    sg_color c = check_side(L, 2);
-    lua_pushinteger(L, p->hand[c][check_hand_type(L, 3)]);
-    return 1;
-}
-
-/* view:count("b", "P") -> pieces of that type (letters without case; "+P" etc.) on the board */
-static int view_count(lua_State *L)
-{
-    const sg_pos *p = check_view(L);
-    sg_color c = check_side(L, 2);
-    const char *t = luaL_checkstring(L, 3);
-    static const char LETTERS[] = "PLNSBREGK";
-    static const sg_ptype TYPES[] = {SG_PAWN, SG_LANCE, SG_KNIGHT, SG_SILVER, SG_BISHOP, SG_ROOK,
-                                     SG_ELEPHANT, SG_GOLD, SG_KING};
-    bool promoted = t[0] == '+';
-    const char *at = t[promoted] ? strchr(LETTERS, t[promoted] & ~32) : NULL;
-    if (!at || t[promoted + 1] != '\0') return luaL_argerror(L, 3, "piece letters like \"P\" or \"+R\" expected");
-    sg_ptype pt = TYPES[at - LETTERS];
-    if (promoted) {
-        if (!sg_pt_can_promote(pt)) return luaL_argerror(L, 3, "that piece does not promote");
-        pt = sg_pt_promote(pt);
-    }
-    lua_pushinteger(L, sg_bb_count(sg_pos_pieces(p, c, pt)));
-    return 1;
-}
-
-static int view_side(lua_State *L)
-{
-    lua_pushstring(L, check_view(L)->side == SG_BLACK ? "b" : "w");
-    return 1;
-}
-
-/* material from the side to move's view, kept incrementally by the search */
-static int view_material(lua_State *L)
-{
-    const sg_pos *p = check_view(L);
-    const view_ud *v = lua_touserdata(L, 1);
-    int m = v->s ? sg_search_material(v->s) : sg_eval_material(p);
-    lua_pushinteger(L, p->side == SG_BLACK ? m : -m);
-    return 1;
-}
-
-static int view_in_check(lua_State *L)
-{
-    lua_pushboolean(L, sg_in_check(check_view(L)));
-    return 1;
-}
-
-/* view:king("b") -> file, rank (nil when there is none) */
-static int view_king(lua_State *L)
-{
-    const sg_pos *p = check_view(L);
-    sg_square s = p->king[check_side(L, 2)];
-    if (s == SG_SQ_NONE) return 0;
-    lua_pushinteger(L, sg_sq_file(s));
-    lua_pushinteger(L, sg_sq_rank(s) + 1);
-    return 2;
-}
-
-static int view_ply(lua_State *L)
-{
-    check_view(L);
-    const view_ud *v = lua_touserdata(L, 1);
-    lua_pushinteger(L, v->s ? sg_search_ply(v->s) : 0);
-    return 1;
-}
-
-/* the built-in evaluation of this position, to build on */
-static int view_builtin(lua_State *L)
-{
-    lua_pushinteger(L, sg_eval_builtin(NULL, check_view(L)));
-    return 1;
-}
-
-static int view_sfen(lua_State *L)
-{
-    char buf[SG_SFEN_MAX];
-    lua_pushlstring(L, buf, (size_t)sg_pos_to_sfen(check_view(L), buf, sizeof buf));
-    return 1;
-}
-
-static int view_position(lua_State *L)
-{
-    sgl_pushpos(L, check_view(L));
-    return 1;
-}
-
-static const luaL_Reg VIEW_METHODS[] = {
-    {"at", view_at}, {"board", view_board}, {"hand", view_hand}, {"count", view_count},
-    {"side", view_side}, {"material", view_material}, {"in_check", view_in_check},
-    {"king", view_king}, {"ply", view_ply}, {"builtin", view_builtin}, {"sfen", view_sfen},
-    {"position", view_position}, {NULL, NULL}};
-
-static void push_view(lua_State *L)
-{
-    view_ud *v = lua_newuserdatauv(L, sizeof *v, 1);
-    v->p = NULL;
-    v->s = NULL;
-    if (luaL_newmetatable(L, VIEW)) {
-        luaL_newlib(L, VIEW_METHODS);
-        lua_setfield(L, -2, "__index");
-    }
-    lua_setmetatable(L, -2);
-}
-
-/* ---- the Lua evaluation callback ------------------------------------------------------- */
-void sgl_lua_eval_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e)
-{
-    fn_idx = lua_absindex(L, fn_idx);
-    e->L = L;
-    e->search = s;
-    e->failed = false;
-    e->err[0] = '\0';
-    lua_pushvalue(L, fn_idx);
-    e->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (opts_idx) lua_pushvalue(L, opts_idx);
-    else lua_newtable(L);
-    e->opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    push_view(L);
-    view_ud *v = lua_touserdata(L, -1);
-    v->s = s;
-    e->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-}
-
-/* a move hook holds the same references as an evaluation */
-void sgl_lua_hook_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e)
-{
-    sgl_lua_eval_init(L, fn_idx, opts_idx, s, e);
-}
-
-void sgl_lua_eval_free(sgl_lua_eval *e)
-{
-    if (!e->L) return;
-    luaL_unref(e->L, LUA_REGISTRYINDEX, e->fn_ref);
-    luaL_unref(e->L, LUA_REGISTRYINDEX, e->opts_ref);
-    luaL_unref(e->L, LUA_REGISTRYINDEX, e->view_ref);
-    e->L = NULL;
-}
-
-static void fail(sgl_lua_eval *e, const char *msg)
-{
-    if (!e->failed) {
-        e->failed = true;
-        snprintf(e->err, sizeof e->err, "%s", msg);
-    }
-    sg_search_abort(e->search);
-}
-
-int sgl_lua_eval_call(void *ud, const sg_pos *p)
-{
-    sgl_lua_eval *e = ud;
-    if (e->failed) return 0;
-    lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->fn_ref);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->view_ref);
-    view_ud *v = lua_touserdata(L, -1);
-    v->p = p;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->opts_ref);
-    int status = lua_pcall(L, 2, 1, 0);
-    v->p = NULL;
-    int score = 0;
-    if (status != LUA_OK && *sgl_interrupt_flag(L)) {
-        sg_search_stop(e->search);   /* Ctrl-C inside the evaluation: a stop, not a fault */
-        score = 0;
-    } else if (status != LUA_OK) {
-        fail(e, luaL_tolstring(L, -1, NULL));
-        lua_pop(L, 1);
-    } else {
-        int isnum;
-        lua_Number n = lua_tonumberx(L, -1, &isnum);
-        if (!isnum || n != n) fail(e, lua_pushfstring(L, "the evaluation returned %s, not a number",
-                                                      luaL_typename(L, -1)));
-        else score = n > 30000 ? 30000 : n < -30000 ? -30000 : (int)n;
-        if (!isnum) lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return score;
-}
-
-/* calls fn(view, move, opts); the result stays on the stack (LUA_OK) */
-static int hook_call(sgl_lua_eval *e, const sg_pos *p, sg_move m)
-{
-    lua_State *L = e->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->fn_ref);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->view_ref);
-    view_ud *v = lua_touserdata(L, -1);
-    v->p = p;
-    sgl_pushmove(L, m);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, e->opts_ref);
-    int status = lua_pcall(L, 3, 1, 0);
-    v->p = NULL;
-    if (status != LUA_OK) {
-        if (*sgl_interrupt_flag(L)) sg_search_stop(e->search);
-        else fail(e, luaL_tolstring(L, -1, NULL));
-        lua_settop(L, lua_gettop(L) - (*sgl_interrupt_flag(L) ? 1 : 2));
-    }
-    return status;
-}
-
-int sgl_lua_order_call(void *ud, const sg_pos *p, sg_move m)
-{
-    sgl_lua_eval *e = ud;
-    if (e->failed || hook_call(e, p, m) != LUA_OK) return 0;
-    int isnum;
-    lua_Number n = lua_tonumberx(e->L, -1, &isnum);
-    if (!isnum || n != n) {
-        fail(e, lua_pushfstring(e->L, "the order hook returned %s, not a number", luaL_typename(e->L, -1)));
-        lua_pop(e->L, 2);
-        return 0;
-    }
-    lua_pop(e->L, 1);
-    return n > 1e6 ? 1000000 : n < -1e6 ? -1000000 : (int)n;
-}
-
-int sgl_lua_prune_call(void *ud, const sg_pos *p, sg_move m)
-{
-    sgl_lua_eval *e = ud;
-    if (e->failed || hook_call(e, p, m) != LUA_OK) return 0;
-    int prune = lua_toboolean(e->L, -1);
-    lua_pop(e->L, 1);
-    return prune;
-}
 
 /* ---- the searcher, kept in the registry ------------------------------------------------ */
 typedef struct { sg_search *s; size_t mb; } searcher_box;
@@ -576,24 +229,8 @@ static int core_search(lua_State *L)
         return luaL_argerror(L, 2, "option 'info' must be a function");
     lua_getfield(L, 2, "eval");
     int eval_idx = lua_gettop(L);
-    bool lua_eval = lua_isfunction(L, eval_idx);
-    const sgl_c_eval *ce = luaL_testudata(L, eval_idx, SGL_C_EVAL);
-    if (ce) {
-        if (!ce->fn) return luaL_argerror(L, 2, "option 'eval': the C evaluation has no function");
-        o.eval = ce->fn;
-        o.eval_ud = ce->ud;
-    } else if (lua_type(L, eval_idx) == LUA_TSTRING) {
-        const char *name = lua_tostring(L, eval_idx);
-        if (strcmp(name, "material") == 0) o.eval = sg_eval_material_only;
-        else if (strcmp(name, "builtin") != 0)
-            return luaL_argerror(L, 2, "option 'eval' must be a function, \"builtin\", \"material\" or a C evaluation");
-    } else if (!lua_eval && !lua_isnil(L, eval_idx)) {
-        return luaL_argerror(L, 2, "option 'eval' must be a function, \"builtin\", \"material\" or a C evaluation");
-    }
     lua_getfield(L, 2, "eval_opts");
     int eval_opts_idx = lua_gettop(L);
-    if (!lua_isnil(L, eval_opts_idx) && !lua_istable(L, eval_opts_idx))
-        return luaL_argerror(L, 2, "option 'eval_opts' must be a table");
     lua_getfield(L, 2, "clear");
     bool clear = lua_toboolean(L, -1);
     lua_pop(L, 1);
@@ -631,28 +268,9 @@ static int core_search(lua_State *L)
     lua_pushvalue(L, eval_opts_idx);
     lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "eval_opts");
     if (clear) sg_search_clear(s);
-    sgl_lua_eval le = {0};
-    if (lua_eval) {
-        sgl_lua_eval_init(L, eval_idx, lua_isnil(L, eval_opts_idx) ? 0 : eval_opts_idx, s, &le);
-        o.eval = sgl_lua_eval_call;
-        o.eval_ud = &le;
-    }
-    /* the move hooks */
-    sgl_lua_eval hooks[2] = {{0}, {0}};
-    static const char *const HOOKS[] = {"order", "prune"};
-    for (int h = 0; h < 2; h++) {
-        lua_getfield(L, 2, HOOKS[h]);
-        if (lua_isfunction(L, -1)) {
-            sgl_lua_hook_init(L, -1, lua_isnil(L, eval_opts_idx) ? 0 : eval_opts_idx, s, &hooks[h]);
-            if (h == 0) { o.order = sgl_lua_order_call; o.order_ud = &hooks[0]; }
-            else { o.prune = sgl_lua_prune_call; o.prune_ud = &hooks[1]; }
-        } else if (!lua_isnil(L, -1)) {
-            for (int k = 0; k < h; k++) sgl_lua_eval_free(&hooks[k]);
-            if (lua_eval) sgl_lua_eval_free(&le);
-            return luaL_argerror(L, 2, lua_pushfstring(L, "option '%s' must be a function", HOOKS[h]));
-        }
-        lua_pop(L, 1);
-    }
+    sgl_bot bot;
+    const char *err = sgl_bot_wire(L, 2, "eval_opts", s, &o, &bot);
+    if (err) return luaL_argerror(L, 2, err);
     info_ctx ic = {L, info_idx, s, false, ""};
     if (!lua_isnil(L, info_idx)) {
         lim.progress = on_progress;
@@ -667,11 +285,11 @@ static int core_search(lua_State *L)
      * (a count hook of 1 armed by the REPL's SIGINT handler) is disarmed so
      * the caller goes on with the result */
     if (interrupted && lua_gethookmask(L) == LUA_MASKCOUNT && lua_gethookcount(L) == 1) lua_sethook(L, NULL, 0, 0);
-    if (lua_eval) sgl_lua_eval_free(&le);
-    for (int h = 0; h < 2; h++) sgl_lua_eval_free(&hooks[h]);
-    if (le.failed) return luaL_error(L, "%s", le.err);
-    for (int h = 0; h < 2; h++)
-        if (hooks[h].failed) return luaL_error(L, "%s", hooks[h].err);
+    sgl_bot_unwire(&bot);
+    for (int k = 0; k < 3; k++) {
+        const char *which, *why = sgl_bot_error(&bot, k, &which);
+        if (why) return luaL_error(L, "%s", why);
+    }
     if (ic.failed) return luaL_error(L, "%s", ic.err);
     push_report(L, r);
     if (interrupted) { lua_pushboolean(L, 1); lua_setfield(L, -2, "interrupted"); }

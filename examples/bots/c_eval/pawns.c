@@ -8,7 +8,7 @@
  * The position's layout is src/core/position.h; only its fields and inline
  * helpers are usable (core.so exports no other symbol). */
 #include <lauxlib.h>
-#include "../../../src/lua/l_search.h"
+#include "../../../src/lua/l_bot.h"
 
 /* material in pawns, plus a little for pawns that have advanced */
 static int eval(void *ud, const sg_pos *p)

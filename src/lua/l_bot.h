@@ -1,0 +1,59 @@
+/* The bot wiring (l_bot.c): what a bot gives the C search (its evaluation,
+ * its move-ordering and pruning hooks, the option values they read) made into
+ * the search's callbacks, once for every host: core.search (l_search.c) and
+ * the USI engine (src/app/usi_engine.c). */
+#ifndef SGL_BOT_H
+#define SGL_BOT_H
+
+#include "binding.h"
+#include "l_eval_view.h"
+#include "../search/search.h"
+
+/* A C evaluation from a C module: a full userdata with the metatable
+ * registered as SGL_C_EVAL (luaL_newmetatable) holding this struct.  Passed
+ * as `eval` to core.search (and core.evaluate), it is called directly, without
+ * Lua.  See examples/bots/c_eval/. */
+#define SGL_C_EVAL "shogi.c_eval"
+typedef struct {
+    sg_eval_fn fn;
+    void *ud;
+} sgl_c_eval;
+
+/* One Lua callback of the search: fn(view, opts) -> number for the evaluation,
+ * fn(view, usi_move, opts) for a move hook (order returns a bonus, prune a
+ * boolean: true skips the move), called through lua_pcall.  On an error the
+ * message is kept in err and the search is aborted.
+ * The search memoises scores by position key (src/search/search.c), so an
+ * evaluation must depend only on the position and opts: the same leaf reached
+ * again (a transposition, the next iteration) is not evaluated again. */
+typedef struct {
+    lua_State *L;
+    int fn_ref, opts_ref, view_ref;   /* registry references */
+    sgl_eval_view *view;
+    sg_search *search;                /* for the view's ply and material */
+    bool failed;
+    char err[512];
+} sgl_lua_eval;
+
+/* A bot wired into a search: the three callbacks (each unused when its
+ * lua_State is NULL). */
+typedef struct {
+    sgl_lua_eval eval, order, prune;
+} sgl_bot;
+
+/* Wires the bot described by the table at idx into o for searcher s:
+ *   eval        a Lua function, a C evaluation, "builtin", "material" or nil
+ *               (the built-in evaluation)
+ *   [opts_field] nil or a table: the opts every Lua callback receives
+ *   order, prune nil or functions
+ * Returns NULL with the stack as it was, or a message saying which field is
+ * wrong, pushed on the stack (nothing held, o unchanged). */
+const char *sgl_bot_wire(lua_State *L, int idx, const char *opts_field, sg_search *s, sg_search_opts *o,
+                         sgl_bot *b);
+/* releases what sgl_bot_wire holds (idempotent; a zeroed sgl_bot too) */
+void sgl_bot_unwire(sgl_bot *b);
+/* the k-th callback (0 eval, 1 order, 2 prune): its name, and its error
+ * message or NULL when it did not fail */
+const char *sgl_bot_error(const sgl_bot *b, int k, const char **name);
+
+#endif

@@ -148,5 +148,18 @@ expect "no defender king: a sentence, not nomate" "solver: cannot solve it: the 
 "$K" -e 'print(shogi.solve(shogi.position("sho")))' >"$tmp/out" 2>&1
 expect "Sho: a sentence" "nil	solve: the tsume solver takes standard shogi positions, and this is sho shogi" "$(cat "$tmp/out")"
 
+# ---- solve: refused positions (issue 34 item 5)
+$T solve "9/9/9/9/9/9/9/9/9 b 2R 1" >"$tmp/out" 2>"$tmp/err"; st=$?
+expect "solve with no defender king exits 1" 1 "$st"
+expect "... saying why" "tsume: not a valid tsume start: the defender has 0 kings, a tsume needs one" "$(cat "$tmp/err")"
+$T solve "4k4/9/4P4/9/9/9/9/4r4/4K4 b G 1" >"$tmp/out" 2>"$tmp/err"; st=$?
+expect "solve of an invalid start (the attacker in check) exits 1" 1 "$st"
+expect "... as check refuses it" "tsume: not a valid tsume start: the attacker is in check" "$(cat "$tmp/err")"
+$T solve "position sfen 3k5/9/4P4/9/9/9/9/9/8K b G 1 moves 1i1h 6a5a" >"$tmp/out" 2>&1; st=$?
+expect "solve of a USI position line: the position after its moves" "mate 1 G*5b" "$(tail -1 "$tmp/out")"
+expect "... exit 0" 0 "$st"
+$T solve "position sfen 3k5/9/4P4/9/9/9/9/9/8K b G 1 moves 1i1h 9a9b" >"$tmp/out" 2>"$tmp/err"; st=$?
+expect "solve of a USI line with an illegal move exits 1" 1 "$st"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -512,7 +512,8 @@ function M.show(x, line)
   for i, m in ipairs(line) do
     local name = m
     if p.move_name then
-      local nok, n = pcall(p.move_name, p, m, "japanese")
+      -- the previous move's destination, so a recapture reads 同
+      local nok, n = pcall(p.move_name, p, m, "japanese", line[i - 1])
       if nok and n then name = m .. "  " .. n end
     end
     p = p:after(m)

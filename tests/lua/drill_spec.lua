@@ -456,3 +456,13 @@ describe("drills from material", function()
     assert.equal("N*3c", d.exercises[1].answers[1])
   end)
 end)
+
+describe("drills and bots together (issue 35 item 7)", function()
+  it("loads a bot once shogi.drill is loaded", function()
+    local shogi_mod = require "shogi"
+    assert.is_table(shogi_mod.drill)
+    local bot, msg = require("shogi.bot").load("examples/bots/pst.lua")
+    assert.is_nil(msg)
+    assert.is_table(bot)
+  end)
+end)

@@ -466,3 +466,13 @@ describe("drills and bots together (issue 35 item 7)", function()
     assert.is_table(bot)
   end)
 end)
+
+describe("the student's screen (issue 35 item 2)", function()
+  it("keeps a right answer to a move exercise on the board", function()
+    local s = assert(drill.load(TESUJI)):session{progress = false}
+    local r = s:answer("N*3c")
+    assert.is_true(r.correct)
+    local moves = s:game():moves()
+    assert.equal("N*3c", moves[#moves])
+  end)
+end)

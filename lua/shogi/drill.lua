@@ -231,6 +231,6 @@ function Drill:key()
   return self.title
 end
 
-M.Drill = Drill
-
+-- Drill is not exported: its __index points at itself, and shogi.bot copies
+-- the shogi table (shogi.drill included) into the sandbox, which refuses cycles
 return M

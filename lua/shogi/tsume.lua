@@ -196,12 +196,17 @@ end
 
 -- a tsume record (a game, or a KIF, KI2, CSA or JKF file) as a problem: its
 -- start is the diagram and its moves the intended solution
-local RECORD_EXTENSIONS = {kif = true, kifu = true, ki2 = true, ki2u = true, csa = true, jkf = true}
+local RECORD_EXTENSIONS = {kif = true, kifu = true, ki2 = true, ki2u = true, csa = true, jkf = true,
+  bod = true}
+-- a .usi or .sfen file is one position line: the problem is the position after its moves
+local POSITION_EXTENSIONS = {usi = true, sfen = true}
 
 local function problem_of_game(g, file)
   local info = g.info and g:info() or {}
   local headers = type(info.headers) == "table" and info.headers or {}
-  return {position = g:start():sfen(), solution = g:moves(), title = headers["表題"] or headers["棋戦"],
+  local moves = g:moves()
+  -- a diagram with no moves (a BOD, a KIF of the start alone) has no intended line
+  return {position = g:start():sfen(), solution = #moves > 0 and moves or nil, title = headers["表題"] or headers["棋戦"],
     author = headers["作者"], file = file}
 end
 
@@ -216,13 +221,19 @@ local function as_problem(x)
       if not g then return nil, msg end
       return problem_of_game(g, x)
     end
+    if ext and POSITION_EXTENSIONS[ext:lower()] then
+      local g, msg = require("shogi.record").read(x, "usi")
+      if not g then return nil, msg end
+      return {position = g:position():sfen(), file = x}
+    end
   end
   return M.load(x)
 end
 
 --- shogi.tsume.check(problem [, opts]) -> report
 -- problem: a problem file, a loaded problem (shogi.tsume.load), Lua text, a
--- tsume record (KIF, KI2, CSA, JKF) or a game.
+-- tsume record (KIF, KI2, CSA, JKF, BOD: its start and its moves), a .usi or
+-- .sfen position line (the position after its moves) or a game.
 function M.check(x, opts)
   if opts ~= nil and type(opts) ~= "table" then
     error("bad argument #2 to 'check' (options table expected, got " .. type(opts) .. ")", 2)
@@ -512,7 +523,8 @@ function M.show(x, line)
   for i, m in ipairs(line) do
     local name = m
     if p.move_name then
-      local nok, n = pcall(p.move_name, p, m, "japanese")
+      -- the previous move's destination, so a recapture reads 同
+      local nok, n = pcall(p.move_name, p, m, "japanese", line[i - 1])
       if nok and n then name = m .. "  " .. n end
     end
     p = p:after(m)

@@ -227,10 +227,27 @@ static void print_version(lua_State *L)
     lua_pop(L, 3);
 }
 
-/* komadai --drill FILE...: the drill's first board, then the REPL; the exit
+/* shogi.drill.prompt.on_over() under komadai --drill: the input ends (stdin
+ * from /dev/null, what was buffered dropped), so the REPL stops after the line
+ * that ended the drill, as at the end of the input */
+static int drill_over(lua_State *L)
+{
+    (void)L;
+    if (!freopen("/dev/null", "r", stdin)) fclose(stdin);
+    return 0;
+}
+
+/* komadai --drill FILE...: the drill's first board, then the REPL until the
+ * drill ends (its last exercise or :quit: the summary, then the exit); the exit
  * status as the REPL's (1 when the drill cannot start) */
 static int run_drill(lua_State *L, int n, char **files)
 {
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "shogi.drill.prompt");
+    if (sg_app_report(L, sg_app_docall(L, 1, 1), true) != LUA_OK) return 1;
+    lua_pushcfunction(L, drill_over);
+    lua_setfield(L, -2, "on_over");
+    lua_pop(L, 1);
     lua_getglobal(L, "require");
     lua_pushliteral(L, "shogi.repl");
     if (sg_app_report(L, sg_app_docall(L, 1, 1), true) != LUA_OK) return 1;

@@ -456,3 +456,23 @@ describe("drills from material", function()
     assert.equal("N*3c", d.exercises[1].answers[1])
   end)
 end)
+
+describe("drills and bots together (issue 35 item 7)", function()
+  it("loads a bot once shogi.drill is loaded", function()
+    local shogi_mod = require "shogi"
+    assert.is_table(shogi_mod.drill)
+    local bot, msg = require("shogi.bot").load("examples/bots/pst.lua")
+    assert.is_nil(msg)
+    assert.is_table(bot)
+  end)
+end)
+
+describe("the student's screen (issue 35 item 2)", function()
+  it("keeps a right answer to a move exercise on the board", function()
+    local s = assert(drill.load(TESUJI)):session{progress = false}
+    local r = s:answer("N*3c")
+    assert.is_true(r.correct)
+    local moves = s:game():moves()
+    assert.equal("N*3c", moves[#moves])
+  end)
+end)

@@ -311,6 +311,12 @@ describe("shogi.tsume.show", function()
     assert.matches("3%. 6c2g%+", text)
   end)
 
+  it("names a recapture 同 (the previous move's destination)", function()
+    local text = tsume.show({position = "4k4/9/4P4/9/9/9/9/9/8K b GS 1"}, {"S*4b", "5a4b", "G*5b"})
+    assert.matches("2%. 5a4b  △同　玉", text)
+    assert.matches("3%. G%*5b  ▲５二金", text)
+  end)
+
   it("raises on misuse", function()
     assert.equal("bad argument #1 to 'show' (a solve result or a report expected)", raised(tsume.show, 5))
     assert.equal("bad argument #2 to 'show' (list of moves expected)",

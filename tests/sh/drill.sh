@@ -139,7 +139,7 @@ check() { if wait_for "$2"; then ok; else failed=$((failed + 1)); echo "FAIL $1:
 type_line() { $T send-keys -t kd -l -- "$1"; $T send-keys -t kd Enter; }
 fresh() { $T send-keys -t kd C-l; sleep 0.1; $T clear-history -t kd; }
 
-$T new-session -d -s kd -x 100 -y 60 "env TERM=xterm KOMADAI_NOW=$T0 '$K' --drill examples/drills/tesuji.lua; sleep 30"
+$T new-session -d -s kd -x 100 -y 60 "env TERM=xterm KOMADAI_NOW=$T0 '$K' --drill examples/drills/tesuji.lua; echo komadai exited \$?; sleep 30"
 check "komadai --drill shows the board" "Tesuji: fork and block: exercise 1 of 2 (knight fork)"
 check "and the prompt" "win material with the piece in hand"
 check "the banner names the drill's commands" "A drill is running: moves are answers"
@@ -154,13 +154,30 @@ check "the right move" "correct: N*3c"
 check "its score" "exercise 1: 50 points"
 type_line ':quit'
 check "quit gives the score" "Tesuji: fork and block: score: 50/200 points, 1 of 2 solved"
-fresh
+check "komadai --drill ends after :quit" "komadai exited 0"
+$T kill-session -t kd 2>/dev/null
+$T new-session -d -s kd -x 100 -y 60 "env TERM=xterm KOMADAI_NOW=$T0 '$K'; sleep 30"
 type_line ':drill examples/drills/sho.lua'
 check ":drill at the prompt" "Sho shogi: bare the king: exercise 1 of 1"
 type_line '4h4b+'
 check "a Sho answer" "correct: Rx4b+"
 $T send-keys -t kd C-d
 $T kill-session -t kd 2>/dev/null
+
+# ---- komadai --drill ends with the drill (issue 35 item 2)
+printf '%s\n' N*3c :quit 'print("after " .. "quit")' >"$tmp/in"
+KOMADAI_HOME=- "$K" --drill examples/drills/tesuji.lua <"$tmp/in" >"$tmp/out" 2>&1; st=$?
+status "komadai --drill after :quit" 0 $st
+has ":quit gives the summary" "$tmp/out" "the drill is over"
+if grep -qF "after quit" "$tmp/out"; then bad "no Lua after :quit"; else ok; fi
+printf '%s\n' N*3c :next P*8h :next 'print("after " .. "the end")' >"$tmp/in"
+KOMADAI_HOME=- "$K" --drill examples/drills/tesuji.lua <"$tmp/in" >"$tmp/out" 2>&1; st=$?
+status "komadai --drill after the last exercise" 0 $st
+has "the last exercise gives the summary" "$tmp/out" "the drill is over"
+if grep -qF "after the end" "$tmp/out"; then bad "no Lua after the last exercise"; else ok; fi
+printf '%s\n' ':drill examples/drills/sho.lua' 4h4b+ :next 'print("still " .. "here")' >"$tmp/in"
+KOMADAI_HOME=- "$K" <"$tmp/in" >"$tmp/out" 2>&1
+has ":drill at the prompt keeps the prompt after the drill" "$tmp/out" "still here"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -148,5 +148,37 @@ expect "no defender king: a sentence, not nomate" "solver: cannot solve it: the 
 "$K" -e 'print(shogi.solve(shogi.position("sho")))' >"$tmp/out" 2>&1
 expect "Sho: a sentence" "nil	solve: the tsume solver takes standard shogi positions, and this is sho shogi" "$(cat "$tmp/out")"
 
+# ---- solve: refused positions (issue 34 item 5)
+$T solve "9/9/9/9/9/9/9/9/9 b 2R 1" >"$tmp/out" 2>"$tmp/err"; st=$?
+expect "solve with no defender king exits 1" 1 "$st"
+expect "... saying why" "tsume: not a valid tsume start: the defender has 0 kings, a tsume needs one" "$(cat "$tmp/err")"
+$T solve "4k4/9/4P4/9/9/9/9/4r4/4K4 b G 1" >"$tmp/out" 2>"$tmp/err"; st=$?
+expect "solve of an invalid start (the attacker in check) exits 1" 1 "$st"
+expect "... as check refuses it" "tsume: not a valid tsume start: the attacker is in check" "$(cat "$tmp/err")"
+$T solve "position sfen 3k5/9/4P4/9/9/9/9/9/8K b G 1 moves 1i1h 6a5a" >"$tmp/out" 2>&1; st=$?
+expect "solve of a USI position line: the position after its moves" "mate 1 G*5b" "$(tail -1 "$tmp/out")"
+expect "... exit 0" 0 "$st"
+$T solve "position sfen 3k5/9/4P4/9/9/9/9/9/8K b G 1 moves 1i1h 9a9b" >"$tmp/out" 2>"$tmp/err"; st=$?
+expect "solve of a USI line with an illegal move exits 1" 1 "$st"
+
+# ---- problem files by their format: BOD, .usi, .sfen (issue 34 item 5)
+"$K" -e 'io.write(shogi.game("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"):write("bod"))' >"$tmp/p.bod"
+$T check "$tmp/p.bod" >"$tmp/report" 2>&1; st=$?
+expect "check of a BOD diagram exits 0" 0 "$st"
+expect "... read as a BOD, its diagram the start" "solver: mate in 1" "$(grep '^solver' "$tmp/report")"
+expect "... a diagram without moves has no intended line" "" "$(grep '^intended' "$tmp/report")"
+echo "position sfen 3k5/9/4P4/9/9/9/9/9/8K b G2r2b3g4s4n4l17p 1 moves 1i1h 6a5a" >"$tmp/p.usi"
+$T check "$tmp/p.usi" >"$tmp/report" 2>&1; st=$?
+expect "check of a .usi position line exits 0" 0 "$st"
+expect "... the position after its moves" "position: 4k4/9/4P4/9/9/9/9/8K/9 b G2r2b3g4s4n4l17p 3" \
+    "$(grep '^position' "$tmp/report")"
+echo "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1" >"$tmp/p.sfen"
+$T check "$tmp/p.sfen" >"$tmp/report" 2>&1; st=$?
+expect "check of a .sfen file exits 0" 0 "$st"
+expect "... mate in 1" "solver: mate in 1" "$(grep '^solver' "$tmp/report")"
+echo "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves 9a9b" >"$tmp/bad.usi"
+$T check "$tmp/bad.usi" >"$tmp/report" 2>&1; st=$?
+expect "check of a .usi file with an illegal move exits 1" 1 "$st"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -83,6 +83,7 @@ function M.solution(st, depth)
   local pos = g:position()
   local goal = ex.goal
   if goal == "move" then
+    if st.answered then return {} end -- answered: the move is on the board
     if ex.answers[1] then return {ex.answers[1]} end
     return {oracle.best(pos, ex.depth or depth).move}
   elseif goal == "sequence" then
@@ -147,16 +148,26 @@ end
 
 local GOAL = {}
 
+-- a right answer to a move exercise stays on the board (the exercise is over)
+local function played(st, usi)
+  st.game:play(usi)
+  st.answered = usi
+end
+
 function GOAL.move(st, usi, pos, depth)
   local ex = st.ex
   for _, a in ipairs(ex.answers) do
-    if a == usi then return {correct = true, done = true, move = usi, message = "correct: " .. name_of(pos, usi)} end
+    if a == usi then
+      played(st, usi)
+      return {correct = true, done = true, move = usi, message = "correct: " .. name_of(pos, usi)}
+    end
   end
   depth = ex.depth or depth
   if ex.margin then
     local best = oracle.best(pos, depth)
     local score, reply = oracle.move_score(pos, usi, depth)
     if best.cp - score <= ex.margin then
+      played(st, usi)
       local text = usi == best.move and "the search's best move" or
         string_format("within %d of the best, %s", ex.margin, name_of(pos, best.move))
       return {correct = true, done = true, move = usi,

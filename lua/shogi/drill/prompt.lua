@@ -17,6 +17,8 @@ local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
+-- M.on_over: called when a drill ends (komadai --drill sets it to end the input)
+
 -- the running drill: {session =, queue = {drills left}, due =, totals = {}}
 local state = nil
 
@@ -84,6 +86,7 @@ local function advance(out, show)
   if #state.totals > 1 then out[#out + 1] = string_format("all drills: %d/%d points", points, max) end
   out[#out + 1] = "the drill is over"
   state = nil
+  if M.on_over then M.on_over() end
 end
 
 --- start(files, show [, opts]) -> ok, text
@@ -161,6 +164,7 @@ function COMMANDS.quit(out)
   finish_session(out)
   out[#out + 1] = "the drill is over"
   state = nil
+  if M.on_over then M.on_over() end
   return true
 end
 

@@ -2,16 +2,9 @@
 # scripts/tsume with the release build: the suite up to 9 moves with exact
 # lengths, the no-mate file, the command line's output and errors, and the
 # composer's reports of examples/tsume.
-cd "$(dirname "$0")/../.." || exit 2
-passed=0; failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-expect() { # name, expected, actual
-    if [ "$2" = "$3" ]; then ok; else fail "$1: expected [$2], got [$3]"; fi
-}
+. "$(dirname "$0")/../lib.sh"
+expect() { expect_eq "$@"; } # name, expected, actual
 T=scripts/tsume
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # ---- the suite: every problem up to 9 moves, exact length and a full main line
 $T suite tests/data/tsume_suite.tsv --max-length 9 --quiet >"$tmp/suite" 2>&1
@@ -148,5 +141,4 @@ expect "no defender king: a sentence, not nomate" "solver: cannot solve it: the 
 "$K" -e 'print(shogi.solve(shogi.position("sho")))' >"$tmp/out" 2>&1
 expect "Sho: a sentence" "nil	solve: the tsume solver takes standard shogi positions, and this is sho shogi" "$(cat "$tmp/out")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

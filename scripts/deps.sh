@@ -33,6 +33,16 @@ for p in "$@"; do
 done
 missing=${missing# }
 [ -z "$missing" ] && exit 0
+# a name another installed package provides counts as there (NodeSource's nodejs provides npm)
+provided=$(dpkg-query -W -f '${db:Status-Status}\t${Provides}\n' 2>/dev/null |
+    awk -F '\t' '$1 == "installed" && $2 != "" {n = split($2, a, ","); for (i = 1; i <= n; i++) {
+        sub(/^ +/, "", a[i]); sub(/ .*/, "", a[i]); print a[i]}}')
+still=""
+for p in $missing; do
+    echo "$provided" | grep -qx -- "${p%%:*}" || still="$still $p"
+done
+missing=${still# }
+[ -z "$missing" ] && exit 0
 
 sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo "
 if [ "$mode" = check ]; then

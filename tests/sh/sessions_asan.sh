@@ -71,6 +71,6 @@ if command -v python3 >/dev/null; then
     fi
     if grep -q "Sanitizer\|runtime error" "$tmp/server.out"; then bad "csa server: a sanitizer report" "$tmp/server.out"; else ok; fi
 else
-    bad "python3 is missing"
+    skip "the CSA server sessions: python3 is not installed (make test-deps)"
 fi
 end_suite

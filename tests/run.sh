@@ -13,7 +13,8 @@
 # one failure.  A suite that cannot run at all (a program or an outside anchor
 # missing) prints "skip: WHY" and exits with status 77 (as automake's tests do):
 # it is counted as one skipped suite, shown as "skip NAME: WHY".  A C test or
-# spec whose binary, module or busted is missing is skipped the same way.
+# spec whose binary, module or busted is missing is skipped the same way, and
+# a busted pending() (a spec's program not installed) is a skipped part.
 # The closing count of skipped is the skipped suites plus the skipped parts.
 cd "$(dirname "$0")/.." || exit 2
 PATTERN=${1:-}

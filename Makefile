@@ -1,15 +1,24 @@
-# komadai: `make` builds everything, `make test` runs every test, `make bench`
-# prints the speed figures, `make run` opens the REPL.
-# A fresh Debian machine needs nothing done by hand: missing packages are
-# installed with apt-get the first time (build/.deps records that it was checked).
+# komadai: `make` builds everything, `make test` runs every test (`make test
+# T=PATTERN` the suites whose name holds PATTERN), `make bench` prints the speed
+# figures, `make run` opens the REPL, `make fuzz` fuzzes (the only part needing clang).
+# `make` installs nothing: a missing build dependency stops it with the package to
+# get.  `make deps` installs the build dependencies, `make test-deps` those of the
+# tests (Debian packages, apt-get, only the missing ones: scripts/deps.sh); `make run`
+# and `make test` call them first, so a fresh Debian machine needs nothing by hand.
 
 PREFIX  ?= /usr/local
 CC      ?= cc
 ARCH    ?= -march=native
 LUA_PKG := lua5.4
-DEB_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev lua-busted lua-cjson tmux \
-            librsvg2-bin fonts-noto-cjk libxml2-utils poppler-utils netpbm \
-            fairy-stockfish gpsshogi parallel procps
+# the Debian packages, one word each; libmicrohttpd-dev libsqlite3-dev libpq-dev
+# libsodium-dev (build) and postgresql chromium npm (tests) are the web server's
+BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
+              libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev
+TEST_PKGS  := lua-busted lua-cjson tmux python3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
+              poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
+              postgresql chromium npm
+FUZZ_PKGS  := clang libclang-rt-14-dev
+LEAKS_PKGS := valgrind
 
 WARN   := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
           -Wwrite-strings -Wcast-qual -Wundef
@@ -33,22 +42,31 @@ CORE_OBJ := $(CORE_SRC:%.c=$(B)/obj/%.o)
 BIND_OBJ := $(BIND_SRC:%.c=$(B)/obj/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(B)/obj/%.o) $(SERVER_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/lua_embed.o
 
-all: $(B)/.deps $(B)/komadai $(B)/perft $(B)/lib/shogi/core.so
+all: check-deps $(B)/komadai $(B)/perft $(B)/lib/shogi/core.so
 
-$(B)/.deps:
-	@mkdir -p $(B)
-	@missing=""; for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	fi; touch $@
+# ---- dependencies: checked before anything is compiled, installed only on demand ----
+# $(call deps,check|install,WHAT,PACKAGES): the one copy of the logic is scripts/deps.sh
+deps = @sh scripts/deps.sh $(1) $(2) $(3)
+check-deps:
+	$(call deps,check,build,$(BUILD_PKGS))
+	@pkg-config --exists $(LUA_PKG) 2>/dev/null || { \
+	  echo "pkg-config knows no package '$(LUA_PKG)' (LUA_PKG, the Lua 5.4 headers and library)"; \
+	  echo "  install them with:  make deps   (Debian: liblua5.4-dev)"; \
+	  echo "  or set LUA_PKG to the pkg-config name of Lua 5.4 here"; exit 1; } >&2
+deps:
+	$(call deps,install,build,$(BUILD_PKGS))
+test-deps:
+	$(call deps,install,test,$(TEST_PKGS))
+fuzz-deps:
+	$(call deps,install,fuzz,$(FUZZ_PKGS))
+check-fuzz-deps:
+	$(call deps,check,fuzz,$(FUZZ_PKGS))
 
-$(B)/obj/%.o: %.c | $(B)/.deps
+$(B)/obj/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE) $(OPT) $(LUA_CFLAGS) -c $< -o $@
 
-$(B)/gen/lua_embed.c: src/app/embed.lua $(LUA_FILES) | $(B)/.deps
+$(B)/gen/lua_embed.c: src/app/embed.lua $(LUA_FILES) | check-deps
 	@mkdir -p $(dir $@)
 	lua5.4 src/app/embed.lua $@ $(LUA_FILES)
 
@@ -77,7 +95,7 @@ A_BIND_OBJ := $(BIND_SRC:%.c=$(A)/obj/%.o)
 A_APP_OBJ  := $(APP_SRC:%.c=$(A)/obj/%.o) $(SERVER_SRC:%.c=$(A)/obj/%.o) $(A)/obj/gen/lua_embed.o
 CTESTS     := $(CTEST_SRC:tests/c/%.c=$(A)/tests/%)
 
-$(A)/obj/%.o: %.c | $(B)/.deps
+$(A)/obj/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE) $(SAN) $(LUA_CFLAGS) -c $< -o $@
 
@@ -100,8 +118,7 @@ $(A)/lib/shogi/core.so: $(A_BIND_OBJ) $(A)/libkomadai.a
 	$(CC) $(SAN) -shared $^ -o $@
 
 # ---- fuzzing (build/fuzz/): libFuzzer targets tests/fuzz/fuzz_*.c ---------------------
-# Only these need clang; its packages are installed the first time one is built.
-FUZZ_PKGS    := clang libclang-rt-14-dev
+# Only these need clang (FUZZ_PKGS): `make fuzz` installs it, `make test` does not use it.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FZ := $(B)/fuzz
@@ -109,50 +126,73 @@ FUZZ_SAN   := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS  := $(FUZZ_SRC:tests/fuzz/%.c=$(FZ)/%)
 FZ_OBJ     := $(CORE_SRC:%.c=$(FZ)/obj/%.o) $(BIND_SRC:%.c=$(FZ)/obj/%.o)
+# the targets that drive the executable's own loops link those files: the USI
+# engine of src/app, the CSA server of src/server but its event loop (the
+# target stands in for csa_net.c)
+FUZZ_APP_usi := src/app/usi_engine.c
+FUZZ_APP_csa := $(filter-out src/server/csa_net.c,$(SERVER_SRC))
 
-$(FZ)/.deps: | $(B)/.deps
-	@mkdir -p $(FZ)
-	@missing=""; for p in $(FUZZ_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages for fuzzing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	fi; touch $@
-
-$(FZ)/obj/%.o: %.c | $(FZ)/.deps
+$(FZ)/obj/%.o: %.c | check-deps check-fuzz-deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(LUA_CFLAGS) -c $< -o $@
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/lua_host.h $(FZ_OBJ)
 	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer -DKOMADAI_ROOT='"$(CURDIR)"' $(LUA_CFLAGS) \
 	  $< $(filter %.o,$^) $(LUA_LIBS) -lm -o $@
-# the targets that drive the executable's own loops link those files: the USI
-# engine of src/app, the CSA server of src/server but its event loop (the
-# target stands in for csa_net.c)
-$(FZ)/fuzz_usi: $(FZ)/obj/src/app/usi_engine.o
-$(FZ)/fuzz_csa: $(patsubst %.c,$(FZ)/obj/%.o,$(filter-out src/server/csa_net.c,$(SERVER_SRC)))
+# (clang only: csa_hooks.c's argument loop steps its index in the body on purpose)
+$(FZ)/obj/src/server/%.o: FUZZ_SAN += -Wno-for-loop-analysis
+$(FZ)/fuzz_usi: $(FUZZ_APP_usi:%.c=$(FZ)/obj/%.o)
+$(FZ)/fuzz_csa: $(FUZZ_APP_csa:%.c=$(FZ)/obj/%.o)
 
 # every target for FUZZ_SECONDS each, new inputs into build/fuzz/corpus/, findings into build/fuzz/findings/
-fuzz: all $(FUZZ_BINS)
+fuzz:
+	@$(MAKE) --no-print-directory deps fuzz-deps
+	@$(MAKE) --no-print-directory all $(FUZZ_BINS)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# the same targets without libFuzzer for `make test` (gcc, the sanitizer build's objects):
+# tests/fuzz/replay.c's main feeds them the committed corpus, then mutations of it
+# (tests/sh/fuzz.sh)
+REPLAY_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(A)/fuzz/%)
+$(A)/obj/tests/fuzz/%.o: SAN += -DKOMADAI_ROOT='"$(CURDIR)"'
+$(A)/fuzz/fuzz_%: $(A)/obj/tests/fuzz/fuzz_%.o $(A)/obj/tests/fuzz/replay.o $(A_BIND_OBJ) $(A)/libkomadai.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) $(filter %.o,$^) $(A)/libkomadai.a $(LUA_LIBS) -lm -ldl -o $@
+$(A)/fuzz/fuzz_usi: $(FUZZ_APP_usi:%.c=$(A)/obj/%.o)
+$(A)/fuzz/fuzz_csa: $(FUZZ_APP_csa:%.c=$(A)/obj/%.o)
 
 # a scripted REPL session once under valgrind (leaks and memory errors), on a
 # build without -march=native (valgrind does not know every instruction)
 check-leaks: all
-	@command -v valgrind >/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind >/dev/null; }
+	$(call deps,install,leaks,$(LEAKS_PKGS))
 	@$(MAKE) --no-print-directory B=$(B)/valgrind ARCH= LUA_CFLAGS="$(LUA_CFLAGS) -I$(CURDIR)/src/app" \
 	  $(B)/valgrind/komadai
 	@KOMADAI=$(B)/valgrind/komadai sh tests/leaks.sh
 
-# ---- commands ---------------------------------------------------------------------
-test: all $(CTESTS) $(A)/komadai $(A)/lib/shogi/core.so $(FUZZ_BINS)
-	@sh tests/run.sh
+# ---- tests ----------------------------------------------------------------------------
+# make test: the dependencies installed, then every suite (tests/run.sh, tests/README.md);
+# make test T=PATTERN: only the suites whose file name holds PATTERN (test_notation,
+# notation_spec.lua, notation.sh for T=notation), building only what those need
+T ?=
+tmatch      = $(if $(T),$(foreach f,$(1),$(if $(findstring $(T),$(notdir $(f))),$(f))),$(1))
+T_CTESTS   := $(call tmatch,$(CTESTS))
+T_SUITES   := $(call tmatch,$(wildcard tests/lua/*_spec.lua) $(filter-out tests/sh/fuzz.sh,$(wildcard tests/sh/*.sh)))
+T_REPLAY   := $(if $(call tmatch,tests/sh/fuzz.sh),$(REPLAY_BINS))
+TEST_NEEDS := $(T_CTESTS) $(if $(T_SUITES),all $(A)/komadai $(A)/lib/shogi/core.so) $(T_REPLAY)
 
+test:
+	@$(MAKE) --no-print-directory deps test-deps
+	@$(MAKE) --no-print-directory test-build
+	@sh tests/run.sh '$(T)'
+test-build: check-deps $(TEST_NEEDS)
+
+# ---- commands ---------------------------------------------------------------------
 bench: all
 	@sh tests/bench.sh $(BENCH)
 
-run: all
+run:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory all
 	@$(B)/komadai
 
 install: all
@@ -165,6 +205,7 @@ install: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all test bench run install clean fuzz check-leaks
+.PHONY: all test test-build bench run install clean fuzz check-leaks \
+        check-deps check-fuzz-deps deps test-deps fuzz-deps
 .SECONDARY:
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -42,8 +42,8 @@ report_pairs() {
     echo "$r" | awk -v w="$1" -v a="$2" '{printf "  %s pair %d: komadai %.2f s, %s %.2f s, ratio %.2f\n", w, NR, $2, a, $3, $1}'
     echo "  $1, median ratio komadai/$2 of $(echo "$r" | wc -l) pairs: $(echo "$r" | cut -d' ' -f1 | median)x (goal <= $3)"
 }
-yo=${YANEURAOU_MATERIAL:-/work/anchors/YaneuraOu-material}
-if [ -x "$yo" ]; then
+yo=${YANEURAOU_MATERIAL:-}
+if [ -n "$yo" ] && [ -x "$yo" ]; then
     pairs=${PERFT_PAIRS:-3}
     ratios=$(for i in $(seq 1 "$pairs"); do
         t0=$(now); $perft startpos 6 >/dev/null; t1=$(now)
@@ -53,13 +53,13 @@ if [ -x "$yo" ]; then
     done)
     echo "$ratios" | report_pairs "perft 6 bulk" YaneuraOu 0.8
 else
-    echo "  (no YaneuraOu at $yo: set YANEURAOU_MATERIAL for the perft ratio)"
+    echo "  skip perft 6 bulk against YaneuraOu: set YANEURAOU_MATERIAL to its executable (tests/README.md)"
 fi
 # and every-leaf perft 5 from the start beside cshogi's C++ core (every move of the last ply made
 # and unmade): $CSHOGI_PERFT, a small driver built outside the repository over cshogi's src/
 # (README, "Perft anchors", says how); pairs back to back, the median ratio (goal: at most 0.6x)
-cs=${CSHOGI_PERFT:-/work/anchors/cshogi-perft/perft}
-if [ -x "$cs" ]; then
+cs=${CSHOGI_PERFT:-}
+if [ -n "$cs" ] && [ -x "$cs" ]; then
     pairs=${PERFT_PAIRS:-3}
     ratios=$(for i in $(seq 1 "$pairs"); do
         t0=$(now); $perft startpos 5 --no-bulk >/dev/null; t1=$(now); n=$("$cs" startpos 5); t2=$(now)
@@ -68,7 +68,7 @@ if [ -x "$cs" ]; then
     done)
     echo "$ratios" | report_pairs "perft 5 every-leaf" cshogi 0.6
 else
-    echo "  (no cshogi perft at $cs: set CSHOGI_PERFT for the every-leaf ratio)"
+    echo "  skip perft 5 every-leaf against cshogi: set CSHOGI_PERFT to its driver (tests/README.md)"
 fi
 fsf=$(command -v fairy-stockfish || ls /usr/games/fairy-stockfish 2>/dev/null)
 if [ -n "$fsf" ]; then

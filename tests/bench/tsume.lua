@@ -9,9 +9,8 @@
 -- KomoringHeights' from "go mate" to its "checkmate" line (its table is
 -- allocated at isready, not timed).
 -- Settings (environment):
---   KOMORING     the KomoringHeights binary (default: the first
---                /work/anchors/KomoringHeights/source/KomoringHeights* file;
---                "none" runs komadai alone)
+--   KOMORING_HEIGHTS  the KomoringHeights binary (tests/README.md; unset or
+--                "none": komadai alone; KOMORING is an older name for it)
 --   TSUME_TIME   seconds allowed per problem and per solver (default 300)
 --   TSUME_TT_MB  table size in MiB for both (default 2048; USI_Hash for KomoringHeights)
 --   TSUME_BANDS  bands to run, by their first length or their names, e.g.
@@ -65,12 +64,7 @@ local function band_of(len)
 end
 
 -- the anchor
-local kh_path = env("KOMORING", nil)
-if not kh_path then
-  local p = io.popen("ls /work/anchors/KomoringHeights/source/KomoringHeights* 2>/dev/null")
-  kh_path = p and p:read("l")
-  if p then p:close() end
-end
+local kh_path = env("KOMORING_HEIGHTS", nil) or env("KOMORING", nil)
 local kh
 if solver ~= "komadai" and kh_path and kh_path ~= "none" then
   local f = io.open(kh_path, "r")
@@ -102,7 +96,7 @@ f:close()
 print(("  tsume: %d problems of %s, %s s per problem, %d MiB tables, one thread"):format(#problems, suite,
   tostring(time_cap), tt_mb))
 print(("  anchor: %s"):format(kh and (kh_path .. " (PostSearchLevel=MinLength, USI_Hash=" .. tt_mb .. ")")
-  or "none (KomoringHeights not found: set KOMORING=path)"))
+  or "none (skip KomoringHeights: set KOMORING_HEIGHTS to its binary, tests/README.md)"))
 
 local stats = {}
 for i = 1, #BANDS do stats[i] = {n = 0, skipped = 0, k = {ok = 0, s = 0, nodes = 0}, h = {ok = 0, s = 0}} end

@@ -5,10 +5,9 @@
 # table size, solving time per problem summed, lengths checked exact for both,
 # with the ratio komadai / KomoringHeights.  The driver is tests/bench/tsume.lua;
 # its settings (environment):
-#   KOMORING     the KomoringHeights binary (default: the first
-#                /work/anchors/KomoringHeights/source/KomoringHeights* file;
-#                build it with `make normal TARGET_CPU=ZEN3 COMPILER=clang++`
-#                in its source/; "none" runs komadai alone)
+#   KOMORING_HEIGHTS  the KomoringHeights binary (tests/README.md; built with
+#                `make normal TARGET_CPU=ZEN3 COMPILER=clang++` in its source/;
+#                unset or "none": komadai alone; KOMORING is an older name)
 #   TSUME_TIME   seconds per problem and solver (default 300)
 #   TSUME_TT_MB  table size in MiB for both (default 2048)
 #   TSUME_BANDS  e.g. "1-9,11-19" or "51,119" (default: all six bands)

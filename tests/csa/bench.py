@@ -1,6 +1,6 @@
 """make bench BENCH=csa: games of random movers at once on loopback, on komadai's
-server and, when its source is beside the checkout (SHOGI_SERVER=dir, default
-/work/anchors/shogi-server), on the Ruby shogi-server in the same run.
+server and, when $SHOGI_SERVER names the directory of its source (tests/README.md),
+on the Ruby shogi-server in the same run.
 Figures: per-move latency (a move sent -> its echo back, as a client sees it),
 moves and games per second.  The games are random legal games made before the
 timing starts and replayed by one python3 process holding every connection,
@@ -41,8 +41,8 @@ srv = Server(K, "--max-moves", MAX_MOVES, "--config", os.path.join(HERE, "load.l
 report("komadai 1 game", run_replay(srv.port, scripts[:1], limit=60, prefix="one"))
 srv.stop()
 
-ss = os.environ.get("SHOGI_SERVER", "/work/anchors/shogi-server")
-if os.path.exists(os.path.join(ss, "shogi-server")) and subprocess.call(["sh", "-c", "command -v ruby"], stdout=subprocess.DEVNULL) == 0:
+ss = os.environ.get("SHOGI_SERVER", "")
+if ss and os.path.exists(os.path.join(ss, "shogi-server")) and subprocess.call(["sh", "-c", "command -v ruby"], stdout=subprocess.DEVNULL) == 0:
     port = free_port()
     work = os.path.join("/tmp", "shogi-server-bench-%d" % port)
     os.makedirs(work, exist_ok=True)
@@ -63,4 +63,4 @@ if os.path.exists(os.path.join(ss, "shogi-server")) and subprocess.call(["sh", "
     except (OSError, ValueError):
         pass
 else:
-    print("  (shogi-server not found beside the checkout: set SHOGI_SERVER=dir to compare)")
+    print("  skip shogi-server: set SHOGI_SERVER to the directory of its source, with ruby (tests/README.md)")

@@ -1,10 +1,6 @@
 #!/bin/sh
 # scripts/batch and scripts/records over the real records of tests/data/records.
-cd "$(dirname "$0")/../.." || exit 2
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../lib.sh"
 recs=$(ls tests/data/records/*.kif tests/data/records/*.csa | head -n 12)
 n=$(echo "$recs" | wc -l)
 
@@ -53,5 +49,4 @@ scripts/records tests/data/records/ss__oute_sennichite.csa >"$tmp/out"; rc=$?
 [ $rc -eq 0 ] && grep -q '"result":"perpetual-check"' "$tmp/out" && grep -q '"moves":110' "$tmp/out" && \
     grep -q '"format":"csa"' "$tmp/out" && grep -q '"sfen":' "$tmp/out" && ok || bad "records: $(cat "$tmp/out")"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+end_suite

@@ -3,30 +3,19 @@
 # embedded modules, Ctrl-C in a script, startup time.
 # KOMADAI=path tests another binary (default build/komadai).
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-passed=0; failed=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export KOMADAI_HISTORY="$tmp/history"
 
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; echo "  stdout: $(head -c 400 "$tmp/out")"; echo "  stderr: $(head -c 400 "$tmp/err")"; }
+bad() { fail "$1"; echo "  stdout: $(head -c 400 "$tmp/out")"; echo "  stderr: $(head -c 400 "$tmp/err")"; }
 # run komadai with the given arguments (stdin from /dev/null unless redirected by the caller)
 kd() { "$K" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; }
 out_is()  { [ "$(cat "$tmp/out")" = "$1" ]; }
 out_has() { grep -qF -- "$1" "$tmp/out"; }
 err_has() { grep -qF -- "$1" "$tmp/err"; }
-expect() {
-    name=$1; want=$2; shift 2
-    if [ "$rc" -ne "$want" ]; then bad "$name (exit $rc, wanted $want)"; return; fi
-    for c in "$@"; do
-        if ! eval "$c"; then bad "$name ($c)"; return; fi
-    done
-    ok
-}
 
-[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
+need_exe "$K" "make"
 
 kd -v
 expect "-v prints the version" 0 'out_has "komadai 0.1"' 'out_has "(Lua 5.4"' '[ ! -s "$tmp/err" ]'
@@ -155,5 +144,4 @@ for s in batch convert csa-client diagram drill match perft records tsume usi_du
     expect "scripts/$s --help prints its usage" 0 'grep -qi "usage" "$tmp/out"'
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

@@ -3,27 +3,15 @@
 # encodings of the output, and the exit statuses (2 on bad input, with the
 # reader's file:line message on stderr).
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 C=$PWD/scripts/convert
 D=$PWD/tests/data/records
-passed=0; failed=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; echo "  stdout: $(head -c 400 "$tmp/out")"; echo "  stderr: $(head -c 400 "$tmp/err")"; }
+bad() { fail "$1"; echo "  stdout: $(head -c 400 "$tmp/out")"; echo "  stderr: $(head -c 400 "$tmp/err")"; }
 cv() { "$C" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; }
 out_is()  { [ "$(cat "$tmp/out")" = "$1" ]; }
 out_has() { grep -qF -- "$1" "$tmp/out"; }
 err_has() { grep -qF -- "$1" "$tmp/err"; }
 file_has() { grep -qF -- "$2" "$1"; }
-expect() {
-    name=$1; want=$2; shift 2
-    if [ "$rc" -ne "$want" ]; then bad "$name (exit $rc, wanted $want)"; return; fi
-    for c in "$@"; do
-        if ! eval "$c"; then bad "$name ($c)"; return; fi
-    done
-    ok
-}
 final() { # the SFEN column of MANIFEST.tsv for a file
     awk -F '\t' -v f="$1" '$2 == f { print $9 }' "$D/MANIFEST.tsv" | cut -d ' ' -f 1-3
 }
@@ -112,5 +100,4 @@ expect "usage" 2 'err_has "usage: convert"'
 cv --to=kif "$D/jkf__henka.kif" /nonexistent/dir/x.kif
 expect "an output that cannot be written" 1 'err_has "convert: "'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

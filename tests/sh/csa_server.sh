@@ -4,13 +4,12 @@
 # commands, hooks, records, kill -9, and a bounded load test; then the
 # command-line errors.  KOMADAI=path tests another binary.
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-tmp=$(mktemp -d); srv=; trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$tmp"' EXIT
-passed=0; failed=0
-[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
-command -v python3 >/dev/null || { echo "FAIL python3 is missing"; echo "0 passed, 1 failed"; exit 1; }
+srv=; on_exit '[ -n "$srv" ] && kill "$srv" 2>/dev/null'
+need_exe "$K" "make"
+need_cmd python3
 
 timeout 600 python3 tests/csa/server_test.py "$K" "$tmp" >"$tmp/py.out" 2>&1
 grep -v -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/py.out"
@@ -122,13 +121,15 @@ if [ -n "$gps" ] && "$K" -e 'require "shogi.engine"' >/dev/null 2>&1; then
     KOMADAI=$K timeout 120 "$C" --port "$port" --id gps_b --password usi-60-2-w --engine "$gps" >"$tmp/cb.out" 2>&1
     rb=$?; wait $ca; ra=$?; wait $srv
     check "two gpsusi engines play a game through the clients" '[ $ra -eq 0 ] && [ $rb -eq 0 ] && grep -q "game finished .*usi-60-2" "$tmp/srv5.log"'
+else
+    skip "two gpsusi engines through the clients: gpsusi is not installed (make test-deps)"
 fi
 # a GUI's CSA client: ShogiHome's (its usi-csa-bridge command runs the GUI's own CSA game manager),
-# when $SHOGIHOME_CSA names its built index.js (default /work/anchors/shogihome/...; built outside
-# the repository from its public source, see docs/CSA.md), with node.  It drives komadai's engine
-# and plays komadai's csa-client with a bot, 12 moves to the cap.
-bridge=${SHOGIHOME_CSA:-/work/anchors/shogihome/dist/command/usi-csa-bridge/index.js}
-if [ -f "$bridge" ] && command -v node >/dev/null; then
+# when $SHOGIHOME_CSA names its built dist/command/usi-csa-bridge/index.js (built outside the
+# repository from its public source, see docs/CSA.md; tests/README.md), with node.  It drives
+# komadai's engine and plays komadai's csa-client with a bot, 12 moves to the cap.
+bridge=${SHOGIHOME_CSA:-}
+if [ -n "$bridge" ] && [ -f "$bridge" ] && command -v node >/dev/null; then
     : >"$tmp/srv6.log"; "$K" --csa-server "$port" --max-moves 12 --max-games 1 --records "$tmp/rec6" >"$tmp/srv6.log" 2>&1 &
     srv=$!
     i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv6.log"; do sleep 0.05; i=$((i + 1)); done
@@ -168,7 +169,7 @@ EOF2
     check "ShogiHome's record has the server's twelve moves" \
         'g=$(ls "$tmp"/gui/rec/*.csa) && [ "$(grep -cE "^[+-][0-9]{4}[A-Z]{2}" "$g")" -eq 12 ] && "$K" -e "assert(shogi.read(\"$g\"):ply() == 12)" >/dev/null 2>&1'
 else
-    echo "  (ShogiHome's CSA client not tried: set SHOGIHOME_CSA to its built usi-csa-bridge index.js)"
+    skip "ShogiHome's CSA client: set SHOGIHOME_CSA to its built usi-csa-bridge index.js (and install node)"
 fi
 cl_case "no server" 1 "csa-client: game 1: 127.0.0.1:1: Connection refused" --port 1 --id a --password p --bot examples/bots/random.lua
 : >"$tmp/srv2.log"; "$K" --csa-server "$port" --max-games 1 >"$tmp/srv2.log" 2>&1 &
@@ -177,5 +178,4 @@ i=0; while [ $i -lt 100 ] && ! grep -q listening "$tmp/srv2.log"; do sleep 0.05;
 cl_case "login refused" 1 "the server refused the login: LOGIN:incorrect" --port "$port" --id "bad/id" --password p --bot examples/bots/random.lua
 kill "$srv"; wait "$srv" 2>/dev/null
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

@@ -5,17 +5,10 @@
 # pdfinfo, and every message of the command line.
 # The references were drawn by rsvg-convert 2.54 with Noto Serif CJK JP (fonts-noto-cjk);
 # redraw them with the commands below (and look at them) after a change to the drawing.
-cd "$(dirname "$0")/../.." || exit 2
-passed=0; failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-expect() { # name, expected, actual
-    if [ "$2" = "$3" ]; then ok; else fail "$1: expected [$2], got [$3]"; fi
-}
+. "$(dirname "$0")/../lib.sh"
+expect() { expect_eq "$@"; } # name, expected, actual
 D=scripts/diagram
 R=tests/data/diagrams
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 same_as() { # name, reference, image
     if out=$(lua5.4 tests/sh/png_diff.lua "$2" "$3"); then ok; else fail "$1: $out"; fi
@@ -119,5 +112,4 @@ err "sheet bad file" 1 "diagram: nofile.lua:1:1: no such file, and not an SFEN (
 $D --help >"$tmp/out"; expect "help status" 0 $?
 expect "help text" "usage:" "$(head -n 1 "$tmp/out")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

@@ -5,19 +5,16 @@
 # from-tsume; then a real terminal (tmux): komadai --drill and :drill.
 # KOMADAI=path tests another binary (default build/komadai).
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
 export KOMADAI="$K"
-passed=0; failed=0
-tmp=$(mktemp -d)
 T="tmux -L komadai-drill-$$ -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+on_exit '$T kill-server 2>/dev/null'
 export KOMADAI_HOME="$tmp/home" KOMADAI_STUDENT=ann KOMADAI_HISTORY=
 DAY=86400; T0=1800000000
 
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; [ -f "$tmp/out" ] && sed 's/^/  | /' "$tmp/out" | tail -n 15; }
+bad() { fail "$1"; [ -f "$tmp/out" ] && sed 's/^/  | /' "$tmp/out" | tail -n 15; }
 has() { # name, file, text
     if grep -qF -- "$3" "$2"; then ok; else bad "$1: no '$3'"; fi
 }
@@ -179,5 +176,4 @@ printf '%s\n' ':drill examples/drills/sho.lua' 4h4b+ :next 'print("still " .. "h
 KOMADAI_HOME=- "$K" <"$tmp/in" >"$tmp/out" 2>&1
 has ":drill at the prompt keeps the prompt after the drill" "$tmp/out" "still here"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

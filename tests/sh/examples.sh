@@ -2,9 +2,8 @@
 # Runs every examples/*.lua with plain lua5.4 and the in-place paths, and with
 # build/komadai when it can run a script; each must exit 0 and print no error.
 # Last line: "N passed, N failed"; exit status non-zero on a failure.
-cd "$(dirname "$0")/../.." || exit 2
-passed=0; failed=0
-out=$(mktemp)
+. "$(dirname "$0")/../lib.sh"
+out=$tmp/out
 
 check() { # name, command...
     name=$1; shift
@@ -29,6 +28,4 @@ for f in examples/*.lua; do
 done
 [ "$komadai_ok" = yes ] || echo "# build/komadai cannot run scripts yet: examples checked with lua5.4 only"
 
-rm -f "$out"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

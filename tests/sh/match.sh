@@ -3,27 +3,16 @@
 # rule, faults on request) and between Debian's fairy-stockfish and gpsusi; records, faults and the
 # reasons in the result lines, openings, shards merged equal to one run, and every usage error.
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 M=$PWD/scripts/match
 K=$PWD/build/komadai
 F=$PWD/tests/data/engines/fake.lua
-passed=0; failed=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 PATH=$PATH:/usr/games; export PATH
 
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; echo "  stdout: $(head -c 1500 "$tmp/out")"; echo "  stderr: $(head -c 600 "$tmp/err")"; }
+bad() { fail "$1"; echo "  stdout: $(head -c 1500 "$tmp/out")"; echo "  stderr: $(head -c 600 "$tmp/err")"; }
 run() { "$M" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?; }
 out_has() { grep -qF -- "$1" "$tmp/out"; }
 err_has() { grep -qF -- "$1" "$tmp/err"; }
-expect() {
-    name=$1; want=$2; shift 2
-    if [ "$rc" -ne "$want" ]; then bad "$name (exit $rc, wanted $want)"; return; fi
-    for c in "$@"; do
-        if ! eval "$c"; then bad "$name ($c)"; return; fi
-    done
-    ok
-}
 fake() { echo "cmd=$K $F $1 ${2:-1}"; }
 summary() { sed -n '/^Score of/,$p' "$1"; }
 
@@ -199,8 +188,7 @@ if command -v fairy-stockfish >/dev/null 2>&1 && command -v gpsusi >/dev/null 2>
     run -engine cmd=fairy-stockfish name=fsf option.Nope=1 depth=1 -engine "$(fake play)" name=y depth=1 -games 1
     expect "an option the engine does not have" 0 'out_has "{engine '"'fsf'"': no option '"'Nope'"' (it has: "'
 else
-    echo "skipped: fairy-stockfish or gpsusi is not installed"
+    skip "fairy-stockfish against gpsusi: fairy-stockfish or gpsusi is not installed (make test-deps)"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

@@ -1,13 +1,10 @@
 #!/bin/sh
 # Every row of the perft suites through scripts/perft (the optimised build),
 # plus the command's interface: divide, no-bulk, errors and exit codes.
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 perft=scripts/perft
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+out=$tmp
+bad() { fail "$*"; }
 
 # the suites: name sfen depth nodes [variant]; two rows at a time (2 cores)
 {
@@ -61,5 +58,4 @@ expect_err "sfen:1:" --variant standard "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPP
 [ "$($perft sho 3)" = 17368 ] && ok || bad "perft sho 3: a variant's name as the position"
 [ "$($perft standard 2)" = 900 ] && ok || bad "perft standard 2"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+end_suite

@@ -3,9 +3,7 @@
 # errors (to stderr, counted into the exit status), no prompt, no colour.
 # Runs on build/komadai and, when it exists, build/asan/komadai
 # (KOMADAI=path tests one binary).  Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
-passed=0; failed=0; skipped=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../lib.sh"
 export KOMADAI_HISTORY="$tmp/history"
 
 if [ -n "$KOMADAI" ]; then bins=$KOMADAI; else
@@ -13,22 +11,11 @@ if [ -n "$KOMADAI" ]; then bins=$KOMADAI; else
     [ -x build/asan/komadai ] && bins="$bins build/asan/komadai"
 fi
 
-ok()   { passed=$((passed + 1)); }
-bad()  { failed=$((failed + 1)); echo "FAIL [$bin] $1"; echo "  stdout: $(head -c 600 "$tmp/out")"; echo "  stderr: $(head -c 600 "$tmp/err")"; }
-skip() { skipped=$((skipped + 1)); echo "# skip [$bin] $1"; }
+bad()  { fail "[$bin] $1"; echo "  stdout: $(head -c 600 "$tmp/out")"; echo "  stderr: $(head -c 600 "$tmp/err")"; }
 # feed TEXT to the REPL on stdin
 feed() { printf '%s\n' "$1" | "$bin" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 out_has() { grep -qF -- "$1" "$tmp/out"; }
 err_has() { grep -qF -- "$1" "$tmp/err"; }
-# name, status wanted, then conditions (each a shell command)
-expect() {
-    name=$1; want=$2; shift 2
-    if [ "$rc" -ne "$want" ]; then bad "$name (exit $rc, wanted $want)"; return; fi
-    for c in "$@"; do
-        if ! eval "$c"; then bad "$name ($c)"; return; fi
-    done
-    ok
-}
 # a game to play on, even before shogi.game exists
 SETUP='if game == nil then game = shogi.core.game(shogi.position("startpos")) end'
 
@@ -235,6 +222,4 @@ print("after blanks")'
     expect "os.exit sets the status" 3 true
 done
 
-[ "$skipped" -gt 0 ] && echo "# $skipped skipped"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

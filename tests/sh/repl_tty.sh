@@ -3,20 +3,17 @@
 # history across sessions, Ctrl-C (in Lua, in perft, at the prompt), colour.
 # KOMADAI=path tests another binary (default build/komadai).
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-passed=0; failed=0
-tmp=$(mktemp -d)
 T="tmux -L komadai-test-$$ -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+on_exit '$T kill-server 2>/dev/null'
 hist="$tmp/history"
 
-if ! command -v tmux >/dev/null; then echo "FAIL tmux is not installed"; echo "0 passed, 1 failed"; exit 1; fi
-[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
+need_cmd tmux
+need_exe "$K" "make"
 
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; screen | sed 's/^/  | /' | tail -n 25; }
+bad() { fail "$1"; screen | sed 's/^/  | /' | tail -n 25; }
 screen() { $T capture-pane -p -S -300 -t kd 2>/dev/null; }
 # waits (up to 8 s) until the screen shows the text
 wait_for() {
@@ -141,5 +138,4 @@ check "the recalled line runs" "12346"
 $T send-keys -t kd C-d
 $T kill-session -t kd 2>/dev/null
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

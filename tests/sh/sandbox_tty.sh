@@ -4,19 +4,16 @@
 # REPL's own hook).  The session keeps its variables; no worker is left.
 # KOMADAI=path tests another binary (default build/komadai).
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-passed=0; failed=0
-tmp=$(mktemp -d)
 T="tmux -L komadai-sandbox-$$ -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+on_exit '$T kill-server 2>/dev/null'
 
-if ! command -v tmux >/dev/null; then echo "FAIL tmux is not installed"; echo "0 passed, 1 failed"; exit 1; fi
-[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
+need_cmd tmux
+need_exe "$K" "make"
 
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; screen | sed "/^ *$/d; s/^/  | /" | tail -n 15; }
+bad() { fail "$1"; screen | sed "/^ *$/d; s/^/  | /" | tail -n 15; }
 screen() { $T capture-pane -p -S -200 -t sb 2>/dev/null; }
 count() { screen | grep -cF -- "$1"; }
 wait_count() { # text, how many times it must show (up to 10 s)
@@ -52,5 +49,4 @@ if wait_count "interrupted!" 2; then ok; else bad "Ctrl-C stops an in-process ru
 type_line 'print("state " .. (kept + 1) .. " " .. shogi.sandbox.load("return 1 + 1"))'
 if wait_count "state 42 2" 1; then ok; else bad "the session keeps its state and the sandbox works after"; fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

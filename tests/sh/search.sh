@@ -4,14 +4,11 @@
 # with a Lua evaluation running when the signal comes.
 # KOMADAI=path tests another binary (default build/asan/komadai).
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/asan/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-passed=0; failed=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; cat "$tmp/out" "$tmp/err"; }
+need_exe "$K" "make build/asan/komadai"
+bad() { fail "$1"; cat "$tmp/out" "$tmp/err"; }
 
 cat >"$tmp/intr.lua" <<'LUA'
 local pid = io.open("/proc/self/stat"):read("l"):match("^(%d+)")
@@ -30,5 +27,4 @@ grep -qx "builtin	true	true	true" "$tmp/out" && ok || bad "built-in evaluation i
 grep -qx "lua	true	true	true" "$tmp/out" && ok || bad "Lua evaluation interrupted"
 grep -qx "goes on" "$tmp/out" && ok || bad "the script goes on"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

@@ -7,15 +7,12 @@
 # (tests/csa/session.py); "position" and "go" sent right behind "stop".  A sanitizer report or leak fails the run (the
 # other whole USI and REPL sessions on this build are tests/sh/usi.sh and
 # tests/sh/repl_pipe.sh).  Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/asan/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-passed=0; failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "$2" ] && head -c 2000 "$2"; }
-[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
+bad() { fail "$1"; [ -n "$2" ] && head -c 2000 "$2"; }
+need_exe "$K" "make build/asan/komadai"
 
 # ---- komadai --usi ------------------------------------------------------------------------
 # want FILE TEXT: the file holds the line TEXT
@@ -74,7 +71,6 @@ if command -v python3 >/dev/null; then
     fi
     if grep -q "Sanitizer\|runtime error" "$tmp/server.out"; then bad "csa server: a sanitizer report" "$tmp/server.out"; else ok; fi
 else
-    bad "python3 is missing"
+    skip "the CSA server sessions: python3 is not installed (make test-deps)"
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Records komadai writes, read by another program: tsshogi (the TypeScript
-# library of ShogiHome), installed outside the repository:
-#   mkdir -p /work/anchors/tsshogi && cd /work/anchors/tsshogi && npm install tsshogi@2.2.0
-# (TSSHOGI=/path/to/node_modules/tsshogi to use another copy).  Without node or
-# tsshogi the suite says so and passes nothing.
+# library of ShogiHome), installed outside the repository and named by
+# $TSSHOGI (tests/README.md), e.g.
+#   mkdir -p ~/anchors/tsshogi && cd ~/anchors/tsshogi && npm install tsshogi@2.2.0
+#   export TSSHOGI=~/anchors/tsshogi/node_modules/tsshogi
+# Without node or $TSSHOGI the suite is skipped (exit 77).
 # Random standard games and one game for each ending are written as KIF, KI2,
 # CSA and JKF; tsshogi must read the same moves (its USI line equals ours) and
 # the ending as komadai meant it (its special move type).  Known limits of
@@ -12,15 +13,11 @@
 # and it reads CSA/JKF %+ILLEGAL_ACTION/%-ILLEGAL_ACTION inverted (fixed in its
 # 2.3.2), so those two expect the inverted type.
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
-TSSHOGI=${TSSHOGI:-/work/anchors/tsshogi/node_modules/tsshogi}
-if ! command -v node >/dev/null 2>&1 || [ ! -f "$TSSHOGI/package.json" ]; then
-    echo "tsshogi.sh: no node or no tsshogi at $TSSHOGI: nothing checked"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;" LUA_CPATH="$PWD/build/lib/?.so;;" lua5.4 - "$tmp" <<'LUA' || { echo "0 passed, 1 failed"; exit 1; }
+. "$(dirname "$0")/../lib.sh"
+[ -n "$TSSHOGI" ] || skip_suite "TSSHOGI is not set (the directory of the tsshogi npm package; tests/README.md)"
+[ -f "$TSSHOGI/package.json" ] || skip_suite "TSSHOGI=$TSSHOGI holds no package.json"
+need_cmd node "make test-deps, Debian package nodejs"
+LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;" LUA_CPATH="$PWD/build/lib/?.so;;" lua5.4 - "$tmp" <<'LUA' || { fail "writing the records"; end_suite; }
 local shogi = require "shogi"
 local record = require "shogi.record"
 local out = arg[1]

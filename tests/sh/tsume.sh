@@ -2,16 +2,9 @@
 # scripts/tsume with the release build: the suite up to 9 moves with exact
 # lengths, the no-mate file, the command line's output and errors, and the
 # composer's reports of examples/tsume.
-cd "$(dirname "$0")/../.." || exit 2
-passed=0; failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-expect() { # name, expected, actual
-    if [ "$2" = "$3" ]; then ok; else fail "$1: expected [$2], got [$3]"; fi
-}
+. "$(dirname "$0")/../lib.sh"
+expect() { expect_eq "$@"; } # name, expected, actual
 T=scripts/tsume
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # ---- the suite: every problem up to 9 moves, exact length and a full main line
 $T suite tests/data/tsume_suite.tsv --max-length 9 --quiet >"$tmp/suite" 2>&1
@@ -180,5 +173,4 @@ echo "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves 9a9b" >"$tmp/bad.usi"
 $T check "$tmp/bad.usi" >"$tmp/report" 2>&1; st=$?
 expect "check of a .usi file with an illegal move exits 1" 1 "$st"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

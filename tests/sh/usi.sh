@@ -4,18 +4,14 @@
 # mate, bestmove win and resign, a bot file and its options.
 # KOMADAI=path tests another binary (default build/asan/komadai).
 # Last line: "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 2
+. "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/asan/komadai}
 case $K in /*) ;; *) K=$PWD/$K;; esac
-passed=0; failed=0
-tmp=$(mktemp -d)
 pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
-[ -x "$K" ] || { echo "FAIL $K is missing"; echo "0 passed, 1 failed"; exit 1; }
+on_exit '[ -n "$pid" ] && kill "$pid" 2>/dev/null'
+need_exe "$K" "make build/asan/komadai"
 
-ok()  { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; echo "  output tail:"; tail -n 8 "$tmp/out" | sed 's/^/    /'; }
+bad() { fail "$1"; echo "  output tail:"; tail -n 8 "$tmp/out" | sed 's/^/    /'; }
 
 # start [bot]: the engine reads the fifo on fd 3
 start() {
@@ -218,5 +214,4 @@ finish "escape bot"
 "$K" --usi a b </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q -- "--usi takes one bot file at most" "$tmp/err" && ok || bad "two bot files"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+end_suite

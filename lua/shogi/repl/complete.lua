@@ -44,7 +44,7 @@ local function complete_special(text, before)
   elseif before:match("^[%w%+%*%s]*$") and text:match("^[1-9PLNSGBRE]") then
     -- moves typed as a line: the legal moves of `game` after those already on the line
     local g = the_game()
-    local ok, pos = g and pcall(g.position, g)
+    local ok = g and pcall(g.position, g)
     local c = ok and field(g, "copy") and g:copy()
     for w in before:gmatch("%S+") do
       if not c or not pcall(c.play, c, w) then c = nil; break end

@@ -2,7 +2,7 @@
  * "return <line>;" so expressions print their values; otherwise it is read as
  * statements, with more lines while the parser says the chunk is incomplete
  * (its error ends in "<eof>").  What is shogi about it lives in Lua, in
- * lua/shogi/repl.lua: how values are shown (boards for positions and games),
+ * lua/shogi/repl.lua and its parts in lua/shogi/repl/: how values are shown (boards for positions and games),
  * the ':' commands, moves typed as lines, completion.
  * From a pipe or a file: no prompt, no colour, and every error is counted. */
 #include <ctype.h>

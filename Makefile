@@ -186,6 +186,28 @@ test:
 	@sh tests/run.sh '$(T)'
 test-build: check-deps $(TEST_NEEDS)
 
+# ---- the web pages (build/web/) ------------------------------------------------
+# `make web-assets` gathers the site komadai --serve serves: the pages of
+# src/web/assets, the board component (npm shogiground, pinned in
+# package-lock.json, installed by `npm ci`; its ES modules imported by relative
+# path, no bundler) and the pieces drawn by scripts/web-pieces.
+WEB := $(B)/web
+WEB_PAGES := $(shell find src/web/assets -type f 2>/dev/null)
+
+web-assets: $(WEB)/.stamp
+
+node_modules/.package-lock.json: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "web-assets: npm is missing (apt-get install npm)"; exit 1; }
+	npm ci --ignore-scripts --no-audit --no-fund
+
+$(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces lua/shogi/diagram/piece.lua \
+               lua/shogi/diagram/pieces.lua $(B)/lib/shogi/core.so
+	rm -rf $(WEB) && mkdir -p $(WEB)/vendor/shogiground
+	cp -R src/web/assets/. $(WEB)/
+	cp node_modules/shogiground/esm/*.js node_modules/shogiground/LICENSE $(WEB)/vendor/shogiground/
+	lua5.4 scripts/web-pieces $(WEB)
+	touch $@
+
 # ---- commands ---------------------------------------------------------------------
 bench: all
 	@sh tests/bench.sh $(BENCH)
@@ -205,7 +227,7 @@ install: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all test test-build bench run install clean fuzz check-leaks \
+.PHONY: all test test-build bench run install clean fuzz check-leaks web-assets \
         check-deps check-fuzz-deps deps test-deps fuzz-deps
 .SECONDARY:
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

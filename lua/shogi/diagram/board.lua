@@ -5,6 +5,7 @@
 -- (swapped when flipped), the last move shaded, marks, arrows, title, caption.
 --   board.draw(pos, o, id) -> {width =, height =, body =, title =, desc =}
 -- o holds checked options (shogi.diagram checks them); id prefixes element ids.
+local piece = require "shogi.diagram.piece"
 local pieces = require "shogi.diagram.pieces"
 local svg = require "shogi.diagram.svg"
 
@@ -160,11 +161,7 @@ end
 
 -- a shogi piece's pentagon around (cx, cy), point up
 local function piece_outline(cx, cy)
-  local w, h = CW * 0.76, CH * 0.84
-  local pts = {{0, -h / 2}, {w * 0.4, -h * 0.3}, {w / 2, h / 2}, {-w / 2, h / 2}, {-w * 0.4, -h * 0.3}}
-  local d = {}
-  for i, p in ipairs(pts) do d[i] = (i == 1 and "M" or "L") .. svg.num(cx + p[1]) .. "," .. svg.num(cy + p[2]) end
-  return concat(d, " ") .. " Z"
+  return piece.outline(cx, cy, CW * piece.W, CH * piece.H)
 end
 
 local function piece_texts(pos, o, bx, by)

@@ -174,12 +174,16 @@ local function start(e)
 end
 
 --- shogi.engine(cmd | {cmd=, args=, cwd=, options={name=value}, name=, stderr="null"|"inherit",
----               log=function(dir, line), timeout=handshake seconds, group=false}) -> engine | nil, msg, kind
+---               log=function(dir, line), timeout=handshake seconds, margin=seconds, group=false})
+--   -> engine | nil, msg, kind
 -- group = false keeps the engine in our process group (a match worker's engines die with it).
 function M.new(spec)
   if type(spec) == "string" then spec = {cmd = spec} end
   if type(spec) ~= "table" or (type(spec.cmd) ~= "string" and type(spec.cmd) ~= "table") then
     error("bad argument #1 to 'engine' (a command or {cmd = ...} expected)", 2)
+  end
+  if spec.margin ~= nil and (type(spec.margin) ~= "number" or spec.margin < 0) then
+    error("bad argument #1 to 'engine' (margin: seconds expected)", 2)
   end
   local argv, msg = argv_of(spec)
   if not argv then return nil, "engine: " .. msg, "crash" end
@@ -193,6 +197,7 @@ function M.new(spec)
     argv = argv, cwd = spec.cwd, stderr = spec.stderr or "null", log = spec.log, group = spec.group,
     name = spec.name or string_match(argv[1], "([^/]+)$") or argv[1],
     handshake_timeout = spec.timeout or M.HANDSHAKE_TIMEOUT,
+    margin = spec.margin or M.MARGIN,
     wanted = options, option_names = names, lineno = 0,
   }, E)
   return start(e)
@@ -246,7 +251,7 @@ local function settle(e)
   if not e.pending or e.dead then return true end
   local ok, err, kind = send(e, "stop")
   if not ok then return nil, err, kind end
-  local deadline = deadline_in(e, M.MARGIN + 4)
+  local deadline = deadline_in(e, e.margin + 4)
   while true do
     local line, err2, kind2 = receive(e, deadline, "finishing a search that was interrupted")
     if not line then return nil, err2, kind2 end
@@ -301,7 +306,7 @@ end
 M.position_command = position_command
 
 -- the time go may take before it is a hang: the side's clock plus byoyomi and increment, or movetime
-local function limit_of(opts, side)
+local function limit_of(opts, side, margin)
   if opts.timeout then return opts.timeout end
   if opts.infinite or opts.ponder then return nil end
   local t
@@ -312,7 +317,7 @@ local function limit_of(opts, side)
     t = (t or 0) + main + inc + (opts.byoyomi or 0)
   end
   if not t then return M.DEFAULT_TIMEOUT end
-  return t / 1000 + M.MARGIN
+  return t / 1000 + margin
 end
 
 local function side_of(x)
@@ -379,7 +384,7 @@ local function start_go(self, x, opts, name)
   ok, err, kind = send(self, go_line)
   if not ok then return nil, err, kind end
   self.pending = true
-  return {opts = opts, side = side_of(x), limit = limit_of(opts, side_of(x)), t0 = core.now(),
+  return {opts = opts, side = side_of(x), limit = limit_of(opts, side_of(x), self.margin), t0 = core.now(),
     r = {info = {}, multipv = {}}, what = "searching after '" .. go_line .. "'"}
 end
 
@@ -429,7 +434,7 @@ function E:ponderhit(info)
   for k, v in pairs(st.opts) do o[k] = v end
   o.ponder = nil
   if info then o.info = info end
-  st.opts, st.t0, st.limit = o, core.now(), limit_of(o, st.side)
+  st.opts, st.t0, st.limit = o, core.now(), limit_of(o, st.side, self.margin)
   st.what = "searching after 'ponderhit'"
   return collect(self, st)
 end
@@ -477,7 +482,7 @@ function E:mate(x, ms)
       line, err2, kind2 = read_or_stop(self, stop_at, what)
       if line == false then return nil, err2, kind2 end
     else
-      line, err2, kind2 = receive(self, stop_at and deadline_in(self, M.MARGIN), what)
+      line, err2, kind2 = receive(self, stop_at and deadline_in(self, self.margin), what)
       if not line then return nil, err2, kind2 end
     end
     if line and string_find(line, "^checkmate") then

@@ -429,7 +429,8 @@ describe("real engines", function()
 
   it("gpsusi's lost lines end in resign", function()
     if not gps then pending("gpsusi is not installed") return end
-    local e = assert(shogi.engine("gpsusi"))
+    -- gpsusi answers a stop well after a second on a loaded machine
+    local e = assert(shogi.engine{cmd = "gpsusi", margin = 5})
     assert.is_true(e:newgame())
     local g = assert(shogi.game(
       "sfen ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 1"))
@@ -441,7 +442,8 @@ describe("real engines", function()
 
   it("gpsusi plays and solves", function()
     if not gps then pending("gpsusi is not installed") return end
-    local e = assert(shogi.engine("gpsusi"))
+    -- gpsusi answers a stop well after a second on a loaded machine
+    local e = assert(shogi.engine{cmd = "gpsusi", margin = 5})
     assert.matches("gpsshogi", e:id().name)
     assert.is_true(e:newgame())
     local g = assert(shogi.game("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"))

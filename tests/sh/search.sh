@@ -12,7 +12,10 @@ bad() { fail "$1"; cat "$tmp/out" "$tmp/err"; }
 
 cat >"$tmp/intr.lua" <<'LUA'
 local pid = io.open("/proc/self/stat"):read("l"):match("^(%d+)")
-local function later() io.popen("sleep 0.5; kill -INT " .. pid) end
+-- the handles are kept: a collected popen handle waits for its child, and a
+-- collection before the search would take the signal outside it
+local kept = {}
+local function later() kept[#kept + 1] = io.popen("sleep 0.5; kill -INT " .. pid) end
 later()
 local r = shogi.search(shogi.position "startpos", {depth = 60})
 print("builtin", r.move ~= nil, r.interrupted, r.stopped)

@@ -231,16 +231,22 @@ function E:options()
   return out
 end
 
---- e:set(name, value) -> true | nil, msg (an option the engine does not have, or a value it does not take)
+-- The options the USI spec reserves for the GUI, which an engine need not list: sent as the spec types them.
+local GUI_OPTIONS = {USI_Ponder = {name = "USI_Ponder", type = "check"},
+  USI_Hash = {name = "USI_Hash", type = "spin", min = 1, max = 1 << 30}}
+
+--- e:set(name, value) -> true | nil, msg, "option" (an option the engine does not have, or a value it does
+--- not take)
 function E:set(name, value)
   if type(name) ~= "string" then error("bad argument #1 to 'set' (option name expected)", 2) end
   local o = self.opts[name]
+  if not o and GUI_OPTIONS[name] then o = GUI_OPTIONS[name] end
   if not o then
     return nil, string_format("engine '%s': no option '%s' (it has: %s)", self.name, name,
-      concat(self.option_order, ", "))
+      concat(self.option_order, ", ")), "option"
   end
   local text, msg = protocol.check_value(o, value)
-  if not text then return nil, string_format("engine '%s': %s", self.name, msg) end
+  if not text then return nil, string_format("engine '%s': %s", self.name, msg), "option" end
   if o.type == "button" then return send(self, "setoption name " .. name) end
   return send(self, "setoption name " .. name .. " value " .. text)
 end

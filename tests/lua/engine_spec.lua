@@ -226,15 +226,18 @@ describe("fake engines", function()
     assert.is_true(e:set("Flag", true))
     assert.is_true(e:set("Clear Hash"))
     assert.is_true(e:set("Book File", "x.db"))
-    assert.same({nil, "engine 'fake-play': no option 'Nope' (it has: Depth, Style, Flag, Clear Hash, Book File)"},
+    assert.is_true(e:set("USI_Ponder", true)) -- the GUI's options, which an engine need not list
+    assert.is_true(e:set("USI_Hash", 16))
+    assert.equal("option", select(3, e:set("USI_Ponder", "maybe")))
+    assert.same({nil, "engine 'fake-play': no option 'Nope' (it has: Depth, Style, Flag, Clear Hash, Book File)", "option"},
       {e:set("Nope", 1)})
-    assert.same({nil, "engine 'fake-play': option 'Depth' is a spin from 0 to 9, got 12"}, {e:set("Depth", 12)})
-    assert.same({nil, "engine 'fake-play': option 'Depth' is a spin: an integer, got 'deep'"}, {e:set("Depth", "deep")})
-    assert.same({nil, "engine 'fake-play': option 'Style' takes one of: solid, wild; got 'odd'"},
+    assert.same({nil, "engine 'fake-play': option 'Depth' is a spin from 0 to 9, got 12", "option"}, {e:set("Depth", 12)})
+    assert.same({nil, "engine 'fake-play': option 'Depth' is a spin: an integer, got 'deep'", "option"}, {e:set("Depth", "deep")})
+    assert.same({nil, "engine 'fake-play': option 'Style' takes one of: solid, wild; got 'odd'", "option"},
       {e:set("Style", "odd")})
-    assert.same({nil, "engine 'fake-play': option 'Flag' is a check: true or false, got 'maybe'"},
+    assert.same({nil, "engine 'fake-play': option 'Flag' is a check: true or false, got 'maybe'", "option"},
       {e:set("Flag", "maybe")})
-    assert.same({nil, "engine 'fake-play': option 'Book File' takes a string, got table"}, {e:set("Book File", {})})
+    assert.same({nil, "engine 'fake-play': option 'Book File' takes a string, got table", "option"}, {e:set("Book File", {})})
     assert.is_true(e:newgame())
     local infos = 0
     local r = assert(e:go(shogi.game(), {byoyomi = 1000, info = function() infos = infos + 1 end}))
@@ -254,7 +257,7 @@ describe("fake engines", function()
       log = function(dir, l) if dir == ">" then lines[#lines + 1] = l end end})))
     assert.same({"usi", "setoption name Depth value 2", "setoption name Style value wild", "isready"}, lines)
     e:quit()
-    assert.same({nil, "engine 'fake-play': option 'Depth' is a spin from 0 to 9, got 10"},
+    assert.same({nil, "engine 'fake-play': option 'Depth' is a spin from 0 to 9, got 10", "option"},
       {shogi.engine(fake("play", 1, {options = {Depth = 10}}))})
   end)
 

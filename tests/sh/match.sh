@@ -130,7 +130,7 @@ expect "interrupted" 124 'err_has "interrupted!"' '! pgrep -f "$F hang" >/dev/nu
 
 # usage errors
 run -engine cmd=x byoyomi=100
-expect "one engine" 2 'err_has "match: two -engine settings needed, got 1"'
+expect "one engine" 2 'err_has "match: two (or -tournament for more) -engine settings needed, got 1"'
 run -engine cmd=x -engine cmd=y
 expect "no time control" 2 'err_has "match: engine '"'x'"' has no time control (byoyomi=, tc=, st=, depth= or nodes=)"'
 run -engine name=x byoyomi=1 -engine cmd=y byoyomi=1
@@ -177,6 +177,61 @@ run -engine cmd=komadai-no-such-engine name=x depth=1 -engine "$(fake play)" nam
 expect "an engine that cannot start loses" 0 \
     'out_has "Finished game 1 (x vs y): 0-1 {engine '"'x'"': cannot start '"'komadai-no-such-engine'"': No such file or directory}"'
 
+# an option komadai's own engine does not have: the match stops before the first game
+run -engine cmd="$K --usi" name=k option.Nope=1 depth=1 -engine "$(fake play)" name=y depth=1 -games 2
+expect "a refused option stops the match" 2 \
+    'err_has "match: engine '"'k'"': no option '"'Nope'"' (it has: USI_Hash"' '! out_has "Finished game"'
+run -engine cmd="$K --usi" name=k option.MultiPV=many depth=1 -engine "$(fake play)" name=y depth=1 -games 2
+expect "a refused option value stops the match" 2 'err_has "; the match did not start"'
+
+# a won match: nElo is infinite, not 0.00
+run -engine cmd="$K --usi" name=k depth=2 -engine "$(fake play)" name=y depth=1 -games 4 -repeat
+expect "nElo of a 4-0" 0 'out_has "Score of k vs y: 4 - 0 - 0"' 'out_has "nElo: inf +/- "'
+
+# tournaments: every pair (roundrobin) or the first against each (gauntlet), then the standings
+run -engine "$(fake play)" name=a byoyomi=200 -engine "$(fake play)" name=b byoyomi=200 \
+    -engine "$(fake play)" name=c byoyomi=200 -tournament roundrobin -games 2 -maxmoves 10 -json "$tmp/rr.json"
+expect "roundrobin of three" 0 'out_has "Match a vs b"' 'out_has "Match a vs c"' 'out_has "Match b vs c"' \
+    '[ "$(grep -c "^Finished game" "$tmp/out")" -eq 6 ]' 'out_has "Rank Engine"' \
+    'grep -Eq "^1 +a +2.0 +4 +50.0%" "$tmp/out"' 'grep -q "\"tournament\":\"roundrobin\"" "$tmp/rr.json"'
+run -engine cmd="$K --usi" name=d2 depth=2 -engine "$(fake play)" name=f1 depth=1 \
+    -engine "$(fake play)" name=f2 depth=1 -tournament gauntlet -games 2 -concurrency 2 -out "$tmp/gt"
+expect "gauntlet with two workers" 0 'out_has "Match d2 vs f1"' 'out_has "Match d2 vs f2"' '! out_has "Match f1 vs f2"' \
+    'grep -Eq "^1 +d2 +4.0 +4 +100.0%" "$tmp/out"' '[ "$(ls "$tmp/gt" | wc -l)" -eq 8 ]'
+run -engine cmd=x byoyomi=1 -engine cmd=y byoyomi=1 -engine cmd=z byoyomi=1
+expect "three engines without -tournament" 2 'err_has "match: two (or -tournament for more) -engine settings needed, got 3"'
+run -engine cmd=x byoyomi=1 -engine cmd=y byoyomi=1 -tournament swiss
+expect "bad -tournament" 2 'err_has "match: -tournament takes gauntlet or roundrobin, got '"'swiss'"'"'
+
+# adjudication as cutechess-cli's -resign and -draw; each move's comment: score, depth, nodes, ms, line
+run -engine "$(fake play)" name=a depth=1 -engine "$(fake score=-900)" name=f depth=1 -games 1 \
+    -resign movecount=3 score=600 -out "$tmp/adj"
+expect "-resign" 0 'out_has "Finished game 1 (a vs f): 1-0 {adjudicated: f'"'"'s score at or below -600 for 3 moves}"' \
+    'grep -q "^%TORYO" "$tmp/adj/0001-a-vs-f.csa"' '[ "$(grep -c "^-[0-9]" "$tmp/adj/0001-a-vs-f.csa")" -eq 3 ]' \
+    '[ "$(grep -c "^+[0-9]" "$tmp/adj/0001-a-vs-f.csa")" -eq 4 ]'
+run -engine cmd="$K --usi" name=d3 depth=3 -engine "$(fake play)" name=f depth=1 -games 1 -maxmoves 4 -out "$tmp/cm"
+expect "each move's comment" 0 \
+    'grep -Eq "^\*cp -?[0-9]+ depth 3 nodes [0-9]+ time [0-9]+ms pv 7g7f" "$tmp/cm/0001-d3-vs-f.kif"'
+run -engine cmd="$K --usi" name=a depth=1 -engine cmd="$K --usi" name=b depth=1 -games 1 \
+    -draw movenumber=2 movecount=2 score=5000
+expect "-draw" 0 'out_has "Finished game 1 (a vs b): 1/2-1/2 {adjudicated a draw: both scores within 5000 for 2 moves each}"'
+run -engine cmd=x byoyomi=1 -engine cmd=y byoyomi=1 -resign score=100
+expect "-resign without movecount" 2 'err_has "match: -resign needs movecount="'
+run -engine cmd=x byoyomi=1 -engine cmd=y byoyomi=1 -draw movenumber=1 movecount=1 score=x
+expect "bad -draw score" 2 'err_has "match: -draw score= needs an integer >= 0, got '"'x'"'"'
+
+# -pondering: each engine ponders on the reply it expects; the fakes predict each other, so every move
+# after the first two is a ponderhit; komadai's own moves are not what the fake expects (stop, then go)
+run -engine "$(fake play)" name=a byoyomi=300 stderr=inherit -engine "$(fake play)" name=b byoyomi=300 \
+    stderr=inherit -games 1 -maxmoves 12 -pondering -out "$tmp/pd"
+expect "-pondering: ponderhit" 0 '[ "$(grep -c "^fake: ponderhit" "$tmp/err")" -eq 10 ]' \
+    'out_has "Finished game 1 (a vs b): 1/2-1/2 {Draw: the game reached the 12-move limit"'
+run -engine cmd="$K --usi" name=k depth=1 -engine "$(fake play)" name=f byoyomi=300 -games 2 -maxmoves 16 -pondering
+expect "-pondering: a wrong guess is stopped" 0 'out_has "Finished game 2 (f vs k): 1/2-1/2 {Draw: the game reached the 16-move limit"'
+run -engine "$(fake play)" name=a byoyomi=300 stderr=inherit -engine "$(fake play)" name=b byoyomi=300 \
+    stderr=inherit -games 1 -maxmoves 12
+expect "no ponder without -pondering" 0 '! grep -q "ponderhit" "$tmp/err"'
+
 # real engines: Fairy-Stockfish (at depth 2) against gpsusi (byoyomi, a wide margin), two games at once
 if command -v fairy-stockfish >/dev/null 2>&1 && command -v gpsusi >/dev/null 2>&1; then
     run -engine cmd=fairy-stockfish name=fsf depth=2 option."Skill Level"=5 \
@@ -186,7 +241,9 @@ if command -v fairy-stockfish >/dev/null 2>&1 && command -v gpsusi >/dev/null 2>
         'out_has "Finished game 2 (gps vs fsf): "' 'out_has "Score of fsf vs gps: "' 'out_has "Elo difference: "' \
         '[ "$(ls "$tmp/real" | wc -l)" -eq 4 ]'
     run -engine cmd=fairy-stockfish name=fsf option.Nope=1 depth=1 -engine "$(fake play)" name=y depth=1 -games 1
-    expect "an option the engine does not have" 0 'out_has "{engine '"'fsf'"': no option '"'Nope'"' (it has: "'
+    expect "an option the engine does not have stops the match before it starts" 2 \
+        'err_has "match: engine '"'fsf'"': no option '"'Nope'"' (it has: "' 'err_has "; the match did not start"' \
+        '! out_has "Finished game"'
 else
     skip "fairy-stockfish against gpsusi: fairy-stockfish or gpsusi is not installed (make test-deps)"
 fi

@@ -2,7 +2,8 @@
 --   local cfg, msg = options.parse(arg)      -- nil, "match: ..." on a bad command line
 -- cfg = {engines = {{name=, cmd=, options={...}, tc={...}, margin=, ...}, {...}}, games=, rounds=,
 --        repeat_=, openings={file=, order=, plies=}, concurrency=, rules=, maxmoves=, out=, sprt={...},
---        seed=, shard={i, n}, json=, merge={files...}, worker=bool}
+--        seed=, shard={i, n}, json=, merge={files...}, worker=bool, resign={movecount, score, twosided},
+--        draw={movenumber, movecount, score}, tournament="gauntlet"|"roundrobin", pondering=bool}
 local ipairs, math_type, pairs, tonumber, tostring = ipairs, math.type, pairs, tonumber, tostring
 local string_find, string_format, string_match, string_sub = string.find, string.format, string.match, string.sub
 local _ENV = nil -- luacheck: ignore 211
@@ -18,7 +19,12 @@ engine settings (after -engine, or -each for both):
 options:
   -games N  -rounds N  -repeat  -openings file=F [order=sequential|random] [plies=N]
   -concurrency J  -rules jsa|computer  -maxmoves N  -out DIR  -seed S  -shard I/N  -json FILE
-  -sprt elo0=A elo1=B [alpha=0.05] [beta=0.05]]==]
+  -sprt elo0=A elo1=B [alpha=0.05] [beta=0.05]
+  -resign movecount=N score=CP [twosided=true|false]   a loss when an engine's score stays at or below -CP
+  -draw movenumber=N movecount=N score=CP             a draw when both scores stay within CP after N moves
+  -pondering   engines think on the opponent's time (USI_Ponder, go ponder, ponderhit)
+  -tournament gauntlet|roundrobin   three or more engines: the first against each other one (gauntlet) or
+                                    every pair (roundrobin), each pairing a match with the options above]==]
 
 M.DEFAULT_MARGIN_MS = 100
 
@@ -130,6 +136,9 @@ function M.parse(args)
     elseif a == "-repeat" then
       cfg.repeat_ = true
       i = i + 1
+    elseif a == "-pondering" then
+      cfg.pondering = true
+      i = i + 1
     elseif a == "-rules" then
       local r = args[i + 1]
       if r ~= "jsa" and r ~= "computer" then
@@ -180,6 +189,34 @@ function M.parse(args)
       end
       cfg.sprt = s
       i = j
+    elseif a == "-resign" or a == "-draw" then
+      local keys = a == "-resign" and {movecount = true, score = true, twosided = true}
+        or {movenumber = true, movecount = true, score = true}
+      local o, j, msg = kv_settings(args, i + 1, a, keys)
+      if not o then return fail(msg) end
+      local out = {}
+      for k in pairs(keys) do
+        if k == "twosided" then
+          if o.twosided and o.twosided ~= "true" and o.twosided ~= "false" then
+            return fail(a .. " twosided= takes true or false, got '" .. o.twosided .. "'")
+          end
+          out.twosided = o.twosided == "true"
+        else
+          if o[k] == nil then return fail(a .. " needs " .. k .. "=") end
+          local n, msg2 = positive_int(o[k], a .. " " .. k .. "=", k ~= "movecount")
+          if not n then return fail(msg2) end
+          out[k] = n
+        end
+      end
+      cfg[string_sub(a, 2)] = out
+      i = j
+    elseif a == "-tournament" then
+      local t = args[i + 1]
+      if t ~= "gauntlet" and t ~= "roundrobin" then
+        return fail("-tournament takes gauntlet or roundrobin, got '" .. tostring(t) .. "'")
+      end
+      cfg.tournament = t
+      i = i + 2
     elseif a == "--merge" then
       cfg.merge = {}
       i = i + 1
@@ -188,6 +225,12 @@ function M.parse(args)
         i = i + 1
       end
       if #cfg.merge == 0 then return fail("--merge needs JSON files") end
+    elseif a == "--pair" then
+      -- a tournament's worker: the two engines of its pairing
+      local pi, pj = string_match(args[i + 1] or "", "^(%d+),(%d+)$")
+      if not pi then return fail("--pair takes I,J") end
+      cfg.pair = {tonumber(pi), tonumber(pj)}
+      i = i + 2
     elseif a == "--worker" then
       cfg.worker = true
       i = i + 1
@@ -199,7 +242,10 @@ function M.parse(args)
     end
   end
   if cfg.help or cfg.merge then return cfg end
-  if #own ~= 2 then return fail(string_format("two -engine settings needed, got %d\n%s", #own, M.USAGE)) end
+  if #own < 2 or (#own > 2 and not cfg.tournament) then
+    return fail(string_format("%s -engine settings needed, got %d\n%s",
+      cfg.tournament and "two or more" or "two (or -tournament for more)", #own, M.USAGE))
+  end
   for k, o in ipairs(own) do
     local s = merge_spec(each, o)
     if not s.cmd then return fail("engine " .. k .. " has no cmd=") end
@@ -208,10 +254,24 @@ function M.parse(args)
       return fail("engine '" .. s.name .. "' has no time control (byoyomi=, tc=, st=, depth= or nodes=)")
     end
     s.margin = s.margin or M.DEFAULT_MARGIN_MS
+    if cfg.pondering then -- the GUI's option that tells an engine it may ponder (an own copy of the options)
+      local opts = {USI_Ponder = "true"}
+      for name, v in pairs(s.options or {}) do opts[name] = v end
+      s.options = opts
+    end
     cfg.engines[k] = s
   end
-  if cfg.engines[1].name == cfg.engines[2].name then
-    cfg.engines[2].name = cfg.engines[2].name .. "-2"
+  -- names tell the engines apart in the results: a name given twice gets -2, -3...
+  local seen = {}
+  for _, s in ipairs(cfg.engines) do
+    local base, n = s.name, 1
+    while seen[s.name] do n = n + 1; s.name = base .. "-" .. n end
+    seen[s.name] = true
+  end
+  if cfg.pair then
+    cfg.engines = {cfg.engines[cfg.pair[1]], cfg.engines[cfg.pair[2]]}
+    if not cfg.engines[1] or not cfg.engines[2] then return fail("--pair names an engine not given") end
+    cfg.tournament = nil
   end
   return cfg
 end

@@ -12,7 +12,8 @@ local clock = require "shogi.match.clock"
 
 local io_open, ipairs, os_date, pcall, string_format, tostring = io.open, ipairs, os.date, pcall, string.format,
   tostring
-local string_gsub = string.gsub
+local math_abs, math_floor, string_gsub, table_concat, tonumber = math.abs, math.floor, string.gsub, table.concat,
+  tonumber
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -36,10 +37,46 @@ end
 
 local function other(side) return side == "b" and "w" or "b" end
 
-local function score_text(r)
-  if r.mate then return "mate " .. tostring(r.mate) end
-  if r.score then return "cp " .. r.score end
-  return nil
+-- the comment of a move: the engine's score, depth, nodes, the time it took in milliseconds and its line
+local function move_comment(r)
+  local parts = {}
+  if r.mate then parts[#parts + 1] = "mate " .. tostring(r.mate)
+  elseif r.score then parts[#parts + 1] = "cp " .. r.score end
+  if r.depth then parts[#parts + 1] = "depth " .. r.depth end
+  if r.nodes then parts[#parts + 1] = "nodes " .. string_format("%d", r.nodes) end
+  parts[#parts + 1] = string_format("time %dms", math_floor(r.seconds * 1000 + 0.5))
+  if r.pv and #r.pv > 0 then parts[#parts + 1] = "pv " .. table_concat(r.pv, " ") end
+  return table_concat(parts, " ")
+end
+
+-- the score of an answer in centipawns from the mover's side (a mate as a score past every cp), or nil
+local MATE_CP = 100000
+local function score_cp(r)
+  if r.mate then
+    local n = tonumber(r.mate)
+    if n then return n >= 0 and MATE_CP or -MATE_CP end
+    return (tostring(r.mate):sub(1, 1) == "-") and -MATE_CP or MATE_CP
+  end
+  return r.score
+end
+
+-- Adjudication as cutechess-cli's -resign and -draw: adj.resign = {movecount, score, twosided},
+-- adj.draw = {movenumber, movecount, score}.  track(side, cp) after each move; -> "resign", side
+-- (that side loses) | "draw" | nil.  A move without a score breaks every run.
+local function adjudicator(cfg)
+  local lows, highs, quiet = {b = 0, w = 0}, {b = 0, w = 0}, 0
+  return function(side, cp, ply)
+    local rs, dr = cfg.resign, cfg.draw
+    if cp == nil then lows[side], highs[side], quiet = 0, 0, 0; return nil end
+    lows[side] = cp <= -(rs and rs.score or 0) and lows[side] + 1 or 0
+    highs[side] = cp >= (rs and rs.score or 0) and highs[side] + 1 or 0
+    quiet = dr and math_abs(cp) <= dr.score and quiet + 1 or 0
+    if rs and lows[side] >= rs.movecount and (not rs.twosided or highs[other(side)] >= rs.movecount) then
+      return "resign", side
+    end
+    if dr and ply >= 2 * dr.movenumber and quiet >= 2 * dr.movecount then return "draw" end
+    return nil
+  end
 end
 
 -- ends the game with a loss for side: the record's end marker and a comment that says why
@@ -98,7 +135,10 @@ function M.game(cfg, players, index, opening)
   info.comments = info.comments or {}
   info.times = info.times or {}
   local clocks = {b = clock.new(by_side.b.spec), w = clock.new(by_side.w.spec)}
+  local adjudicate = (cfg.resign or cfg.draw) and adjudicator(cfg)
   local why
+  local pondering = {} -- side -> the move its engine ponders on (-pondering)
+  local resigns -- the side adjudicated lost: it resigns when next to move, so the record ends with %TORYO
 
   -- start both engines and tell them a game begins
   for _, side in ipairs({"b", "w"}) do
@@ -116,6 +156,11 @@ function M.game(cfg, players, index, opening)
     local side = g:side()
     local p = by_side[side]
     local c = clocks[side]
+    if resigns == side then
+      why = forfeit(g, side, "TORYO", string_format("adjudicated: %s's score at or below -%d for %d moves",
+        names[side], cfg.resign.score, cfg.resign.movecount))
+      break
+    end
     local e, msg = ensure(p)
     if not e then why = forfeit(g, side, fault_marker("crash", side), msg); break end
     local opts = c:go_options(clocks[other(side)], side)
@@ -123,7 +168,13 @@ function M.game(cfg, players, index, opening)
     -- past the allowed time the move is lost anyway; the grace tells a late answer (the engine lives on)
     -- from a hang (killed, restarted for the next game)
     if allowed then opts.timeout = allowed / 1000 + M.HANG_GRACE end
-    local r, err, kind = e:go(g, opts)
+    -- a ponder on the move just played goes on as this move's search; any other is stopped by e:go
+    local expected = pondering[side]
+    pondering[side] = nil
+    local moves_so_far = g:moves()
+    local r, err, kind
+    if expected and expected == moves_so_far[#moves_so_far] then r, err, kind = e:ponderhit()
+    else r, err, kind = e:go(g, opts) end
     if not r then
       if kind == "timeout" then
         err = string_format("%s loses on time: %s", names[side], err)
@@ -155,8 +206,25 @@ function M.game(cfg, players, index, opening)
           tostring(reason)))
       else
         g:play(m)
-        local s = score_text(r)
-        if s then info.comments[ply] = s .. (r.depth and (" depth " .. r.depth) or "") end
+        info.comments[ply] = move_comment(r)
+        local verdict, loser = nil, nil
+        if adjudicate and not resigns and not g:result() then verdict, loser = adjudicate(side, score_cp(r), ply) end
+        if cfg.pondering and r.ponder and not g:result() and g:is_legal(r.ponder) then
+          local ahead = g:copy()
+          ahead:play(r.ponder)
+          local popts = c:go_options(clocks[other(side)], side)
+          local after = c:allowed()
+          if after then popts.timeout = after / 1000 + M.HANG_GRACE end
+          if e:ponder(ahead, popts) then pondering[side] = r.ponder end
+        end
+        if verdict == "resign" then
+          resigns = loser
+        elseif verdict == "draw" then
+          g:agree_draw()
+          why = string_format("adjudicated a draw: both scores within %d for %d moves each", cfg.draw.score,
+            cfg.draw.movecount)
+          info.ending = {name = "HIKIWAKE", ply = #g:moves(), comment = why}
+        end
       end
     end
   end

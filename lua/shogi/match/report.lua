@@ -108,6 +108,29 @@ function M.summary(games, a, b, cfg)
   return out
 end
 
+--- standings(totals, order) -> the lines of a tournament's table: rank, engine, points, games, score %, Elo
+--- against the field; totals[name] = {w, l, d, n}, order: the names as given (ties keep it)
+function M.standings(totals, order)
+  local rows = {}
+  for k, name in ipairs(order) do rows[k] = {t = totals[name], k = k} end
+  table_sort(rows, function(x, y)
+    local px, py = x.t.w + x.t.d / 2, y.t.w + y.t.d / 2
+    if px ~= py then return px > py end
+    return x.k < y.k
+  end)
+  local width = 6
+  for _, r in ipairs(rows) do if #r.t.name > width then width = #r.t.name end end
+  local out = {string_format("%-4s %-" .. width .. "s %7s %6s %7s %8s", "Rank", "Engine", "Points", "Games",
+    "Score", "Elo")}
+  for rank, r in ipairs(rows) do
+    local t = r.t
+    local st = stats.trinomial(t.w, t.l, t.d)
+    out[#out + 1] = string_format("%-4d %-" .. width .. "s %7s %6d %6.1f%% %8s", rank, t.name,
+      num(t.w + t.d / 2, "%.1f"), t.n, t.n > 0 and st.score * 100 or 0, num(st.elo, "%.1f"))
+  end
+  return out
+end
+
 --- sprt_decided(games, cfg) -> "H0" | "H1" | nil (the pentanomial test with -repeat, else cutechess-cli's)
 function M.sprt_decided(games, cfg)
   local s = cfg.sprt

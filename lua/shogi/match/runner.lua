@@ -7,15 +7,16 @@
 -- the game it is sent ("game N") and answers with one JSON line.  With J = 1 the games are played in
 -- this process.  Shards: -shard I/N keeps the games whose opening unit (a pair with -repeat, else a
 -- game) u has (u - 1) % N == I - 1; with one -seed every shard sees the same schedule, so the JSON
--- files of all shards merged give the summary one run would.
+-- files of all shards merged give the summary one run would.  Tournaments (-tournament): one such match
+-- per pairing, one after the other, and the standings; a pairing's workers get --pair I,J.
 local core = require "shogi.core"
 local shogi = require "shogi"
 local openings = require "shogi.match.openings"
 local play = require "shogi.match.play"
 local report = require "shogi.match.report"
 
-local io, ipairs, pcall, require, string_format, table_unpack, tonumber, tostring, type =
-  io, ipairs, pcall, require, string.format, table.unpack, tonumber, tostring, type
+local io, ipairs, next, pairs, pcall, require, string_format, table_unpack, tonumber, tostring, type =
+  io, ipairs, next, pairs, pcall, require, string.format, table.unpack, tonumber, tostring, type
 local string_match = string.match
 local _ENV = nil -- luacheck: ignore 211
 
@@ -178,10 +179,22 @@ local function run_workers(cfg, jobs, on_result)
   return true
 end
 
-function M.run(cfg)
-  local list, msg = load_openings(cfg)
-  if not list then warn(msg); return 2 end
-  if cfg.out and not mkdir(cfg.out) then warn("match: cannot make the directory ", cfg.out); return 1 end
+-- An engine option that cannot be set would forfeit every game (and poison an SPRT): each engine is
+-- started once before the first game, and a refused option stops the match there, naming it.
+local function check_options(cfg)
+  for _, s in ipairs(cfg.engines) do
+    if next(s.options) ~= nil then
+      local e, msg, kind = shogi.engine{cmd = s.cmd, args = s.args, cwd = s.dir, name = s.name, options = s.options,
+        stderr = s.stderr or "null"}
+      if e then e:quit() end
+      if not e and kind == "option" then return "match: " .. msg .. "; the match did not start" end
+    end
+  end
+  return nil
+end
+
+-- one match between cfg.engines[1] and [2]: its game lines and summary; -> games, names, stopped | nil
+local function run_pair(cfg, list)
   local names = {cfg.engines[1].name, cfg.engines[2].name}
   local jobs = schedule(cfg, list)
   local games, stopped = {}, nil
@@ -196,10 +209,66 @@ function M.run(cfg)
     return stopped ~= nil
   end
   if cfg.concurrency > 1 and #jobs > 1 then
-    if not run_workers(cfg, jobs, on_result) then return 1 end
+    if not run_workers(cfg, jobs, on_result) then return nil end
   else
     run_here(cfg, jobs, on_result)
   end
+  return games, names, stopped
+end
+
+-- the pairings of a tournament: {i, j} indexes into cfg.engines
+local function pairings(cfg)
+  local out, n = {}, #cfg.engines
+  for i = 1, cfg.tournament == "gauntlet" and 1 or n - 1 do
+    for j = i + 1, n do out[#out + 1] = {i, j} end
+  end
+  return out
+end
+
+local function run_tournament(cfg, list)
+  local totals, order = {}, {}
+  for _, s in ipairs(cfg.engines) do
+    totals[s.name] = {name = s.name, w = 0, l = 0, d = 0, n = 0}
+    order[#order + 1] = s.name
+  end
+  local all = {}
+  for _, pr in ipairs(pairings(cfg)) do
+    local sub = {}
+    for k, v in pairs(cfg) do sub[k] = v end
+    sub.engines, sub.tournament, sub.json = {cfg.engines[pr[1]], cfg.engines[pr[2]]}, nil, nil
+    sub.argv = {table_unpack(cfg.argv)}
+    sub.argv[#sub.argv + 1] = "--pair"
+    sub.argv[#sub.argv + 1] = pr[1] .. "," .. pr[2]
+    say(string_format("Match %s vs %s", sub.engines[1].name, sub.engines[2].name))
+    local games, names, stopped = run_pair(sub, list)
+    if not games then return 1 end
+    for _, l in ipairs(report.summary(games, names[1], names[2], sub)) do say(l) end
+    if stopped then say("Match stopped: SPRT ", stopped, " was accepted") end
+    local c = report.counts(games).all
+    local a, b = totals[names[1]], totals[names[2]]
+    a.w, a.l, a.d, a.n = a.w + c.w, a.l + c.l, a.d + c.d, a.n + c.n
+    b.w, b.l, b.d, b.n = b.w + c.l, b.l + c.w, b.d + c.d, b.n + c.n
+    all[#all + 1] = {engines = names, games = report.sorted(games)}
+  end
+  for _, l in ipairs(report.standings(totals, order)) do say(l) end
+  if cfg.json then
+    local f, err = io.open(cfg.json, "w")
+    if not f then warn("match: cannot write ", cfg.json, ": ", tostring(err)); return 1 end
+    f:write(json().encode({version = 1, tournament = cfg.tournament, seed = cfg.seed, matches = all}), "\n")
+    f:close()
+  end
+  return 0
+end
+
+function M.run(cfg)
+  local list, msg = load_openings(cfg)
+  if not list then warn(msg); return 2 end
+  local refused = check_options(cfg)
+  if refused then warn(refused); return 2 end
+  if cfg.out and not mkdir(cfg.out) then warn("match: cannot make the directory ", cfg.out); return 1 end
+  if cfg.tournament then return run_tournament(cfg, list) end
+  local games, names, stopped = run_pair(cfg, list)
+  if not games then return 1 end
   return finish(cfg, games, names, stopped)
 end
 

@@ -65,7 +65,8 @@ local function interval(mu, var, n, per_game, z)
   local err = (elo(mu + z * se) - elo(mu - z * se)) / 2
   -- normalized Elo: the mean over its standard deviation, per game (a pair's deviation is sqrt 2 games')
   local sd = sqrt(var * per_game)
-  local nelo = sd > 0 and (mu - 0.5) / sd * NELO or 0
+  -- every result the same: no spread, so a won or lost match is infinitely far from even
+  local nelo = sd > 0 and (mu - 0.5) / sd * NELO or mu > 0.5 and huge or mu < 0.5 and -huge or 0
   local nelo_err = Z975 / sqrt(n * per_game) * NELO
   return e, err ~= err and huge or err, nelo, nelo_err
 end

@@ -7,7 +7,9 @@
 --   slow      answers after 0.6 s            malformed prints "info depth x"
 --   garbage   prints "bestmove banana"       resign    bestmove resign
 --   win       bestmove win (a declaration)   silent    never answers "usi"
---   move=M    bestmove M (any text)
+--   move=M    bestmove M (any text)       score=N   plays on, reporting score cp N
+-- A move comes with "ponder P", P the reply the same rule picks; "go ponder" waits for "ponderhit"
+-- (then answers as a go, and says "fake: ponderhit" on stderr) or "stop" (answers at once).
 local shogi = require "shogi"
 local mode, at = arg[1] or "play", tonumber(arg[2] or "1")
 
@@ -15,6 +17,13 @@ local function out(s) io.stdout:write(s, "\n"); io.stdout:flush() end
 
 local game
 local gos = 0
+local pondering = nil -- the go line of a "go ponder" waiting for ponderhit or stop
+
+local function pick(g)
+  local moves = g:legal_moves()
+  if #moves == 0 then return nil, 0 end
+  return moves[(#g:moves() * 7) % #moves + 1], #moves
+end
 for line in io.stdin:lines() do
   local cmd = line:match("^(%S+)")
   if cmd == "usi" then
@@ -38,7 +47,13 @@ for line in io.stdin:lines() do
     if not sfen then sfen = line:match("^position sfen (.*)$") or "startpos" end
     game = shogi.game(sfen)
     for m in (moves or ""):gmatch("%S+") do game:play(m) end
-  elseif cmd == "go" then
+  elseif cmd == "go" and line:match("^go ponder") then
+    pondering = line
+  elseif cmd == "stop" and pondering then
+    pondering = nil
+    out("bestmove " .. (pick(game) or "resign"))
+  elseif cmd == "go" or (cmd == "ponderhit" and pondering) then
+    if cmd == "ponderhit" then io.stderr:write("fake: ponderhit\n"); pondering = nil end
     gos = gos + 1
     local fault = gos >= at and mode or "play"
     if line:match("^go mate") then
@@ -55,10 +70,13 @@ for line in io.stdin:lines() do
     elseif fault:match("^move=") then out("bestmove " .. fault:sub(6))
     else
       if fault == "slow" then os.execute("sleep 0.6") end
-      local moves = game:legal_moves()
-      local m = moves[(#game:moves() * 7) % #moves + 1]
-      out("info depth 1 score cp " .. (#moves - 30) .. " nodes " .. #moves .. " pv " .. m)
-      out("bestmove " .. m)
+      local m, n = pick(game)
+      local score = fault:match("^score=(-?%d+)$") or (n - 30)
+      out("info depth 1 score cp " .. score .. " nodes " .. n .. " pv " .. m)
+      local ahead = game:copy()
+      ahead:play(m)
+      local reply = not ahead:result() and pick(ahead)
+      out("bestmove " .. m .. (reply and (" ponder " .. reply) or ""))
     end
   elseif cmd == "quit" then
     break

@@ -57,7 +57,7 @@ else
 fi
 # and every-leaf perft 5 from the start beside cshogi's C++ core (every move of the last ply made
 # and unmade): $CSHOGI_PERFT, a small driver built outside the repository over cshogi's src/
-# (README, "Perft anchors", says how); pairs back to back, the median ratio (goal: at most 0.6x)
+# (docs/BENCHMARKS.md, "The anchors", says how); pairs back to back, the median ratio (goal: at most 0.6x)
 cs=${CSHOGI_PERFT:-}
 if [ -n "$cs" ] && [ -x "$cs" ]; then
     pairs=${PERFT_PAIRS:-3}

@@ -6,7 +6,7 @@
  * the others are generated, then the moves in the order of movepick.h with
  * late-move reductions, and move-count, futility and static-exchange pruning
  * near the leaves (none of these in check, with a mate score in the window,
- * or for checks; README "Search, bots and USI" has the figures).  At depth 0
+ * or for checks; the design is in docs/DESIGN.md, the figures in docs/BENCHMARKS.md).  At depth 0
  * a quiescence search plays captures and promotions (all evasions when in
  * check), after a look for a contact drop that mates.  The evaluation is a callback (eval.h): the built-in one, a
  * Lua function, or a C module's.

@@ -51,4 +51,7 @@ end
 -- g:diagram(opts) -> SVG text (shogi.diagram; the game's last move is shaded)
 M.methods.diagram = function(g, ...) return require("shogi.diagram").diagram(g, ...) end
 
+-- g:analyse(opts) -> report (shogi.analyse.run: every move scored, the worst listed)
+M.methods.analyse = function(g, opts) return require("shogi.analyse").run(g, opts) end
+
 return M

@@ -30,6 +30,7 @@ local LAZY = {
   bot = {"shogi.bot"},
   sandbox = {"shogi.sandbox"},
   drill = {"shogi.drill"},
+  analyse = {"shogi.analyse"},
 }
 
 local function find_handicap(name)

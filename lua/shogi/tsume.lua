@@ -230,6 +230,26 @@ local function as_problem(x)
   return M.load(x)
 end
 
+-- does the line still mate in q, with no attacker move mating before its
+-- last move besides the line's own and the duals the problem had already?
+local function keeps_line(q, line, attacker, known_duals, solve_in)
+  local p = q
+  for i, m in ipairs(line) do
+    local ok, legal = pcall(p.is_legal, p, m)
+    if not (ok and legal) then return false end
+    if p:side() == attacker and i < #line then
+      for _, c in ipairs(p:checks()) do
+        if c ~= m and not known_duals[i .. " " .. c] then
+          local r = solve_in(p:after(c), #line - i - 1)
+          if r.status == "mate" then return false end
+        end
+      end
+    end
+    p = p:after(m)
+  end
+  return p:is_mate()
+end
+
 --- shogi.tsume.check(problem [, opts]) -> report
 -- problem: a problem file, a loaded problem (shogi.tsume.load), Lua text, a
 -- tsume record (KIF, KI2, CSA, JKF, BOD: its start and its moves), a .usi or
@@ -279,6 +299,7 @@ function M.check(x, opts)
   if cannot then
     report.status, report.cannot = "cannot", cannot
     report.seconds = os_clock() - t0
+    report.verdict = require("shogi.tsume.verdict").of(report)
     report.text = M.format(report)
     return report
   end
@@ -331,6 +352,7 @@ function M.check(x, opts)
   if root.status == "unknown" then add_fault(report, "the solver hit its limit before deciding") end
   if not main or #main == 0 then
     report.seconds = os_clock() - t0
+    report.verdict = require("shogi.tsume.verdict").of(report)
     report.text = M.format(report)
     return report
   end
@@ -384,6 +406,11 @@ function M.check(x, opts)
 
   -- board pieces the mate does not need
   if settings.pieces and root.status == "mate" then
+    -- a piece is needed when without it the line no longer mates or another
+    -- attacker move mates before the last move (it stopped a cook)
+    local known_duals = {}
+    for _, d in ipairs(report.duals) do known_duals[d.ply .. " " .. d.move] = true end
+    local function solve_in(q, max_length) return count(sub_solve(q, attacker, settings, max_length, true)) end
     local squares = {}
     for sq, piece in pairs(pos:pieces()) do
       if piece ~= "K" and piece ~= "k" then squares[#squares + 1] = sq end
@@ -393,13 +420,14 @@ function M.check(x, opts)
       local q = core.tsume_remove(pos, sq, attacker)
       if q and #core.tsume_faults(q, attacker) == 0 then
         local r = count(sub_solve(q, attacker, settings, root.length, true))
-        if r.status == "mate" and r.length == root.length then
+        if r.status == "mate" and r.length == root.length and keeps_line(q, main, attacker, known_duals, solve_in) then
           table_insert(report.unneeded, {square = sq, piece = pos:at(sq)})
         end
       end
     end
   end
   report.seconds = os_clock() - t0
+  report.verdict = require("shogi.tsume.verdict").of(report)
   report.text = M.format(report)
   return report
 end
@@ -498,6 +526,10 @@ function M.format(report)
     local parts = {}
     for _, u in ipairs(report.unneeded) do parts[#parts + 1] = u.piece .. " " .. u.square end
     say("unneeded pieces: %s", table_concat(parts, ", "))
+  end
+  if report.verdict then
+    say("verdict: %s", report.verdict.text)
+    for _, n in ipairs(report.verdict.notes) do say("  note: %s", n.text) end
   end
   if report.nodes then say("searched %d nodes in %.2f s", report.nodes, report.seconds or 0) end
   return table_concat(out, "\n")

@@ -113,7 +113,7 @@ end
 
 -- ---- problems --------------------------------------------------------------------------
 local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
-  attacker = true, fill_hand = true, source = true, expected = true, file = true}
+  attacker = true, fill_hand = true, source = true, expected = true, file = true, futile = true}
 
 local function split_moves(s)
   local t = {}
@@ -146,13 +146,16 @@ function M.load(x)
     if not PROBLEM_KEYS[k] then return nil, src .. ":1:1: unknown problem field '" .. tostring(k) .. "'" end
   end
   if type(t.position) ~= "string" then return nil, src .. ":1:1: the problem has no 'position' (an SFEN)" end
+  if t.futile ~= nil and t.futile ~= "jsa" and t.futile ~= "composer" and t.futile ~= "all" then
+    return nil, src .. ":1:1: 'futile' must be \"jsa\", \"composer\" or \"all\""
+  end
   local sol = t.solution
   if type(sol) == "string" then sol = split_moves(sol)
   elseif sol ~= nil and type(sol) ~= "table" then
     return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
   end
   return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
-    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected,
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile,
     file = type(t.file) == "string" and t.file or src}
 end
 
@@ -262,6 +265,8 @@ function M.check(x, opts)
   if not problem then return nil, msg end
   local settings = {}
   for k, v in pairs(CHECK_DEFAULTS) do settings[k] = v end
+  -- the problem's own futile-interposition rule, unless the caller names one
+  if problem.futile ~= nil then settings.futile = problem.futile end
   for k, v in pairs(opts or {}) do
     if CHECK_DEFAULTS[k] == nil then error("bad argument #2 to 'check' (unknown option '" .. tostring(k) .. "')", 2) end
     settings[k] = v

@@ -185,7 +185,10 @@ describe("shogi.tsume.check", function()
     assert.equal("N", r.leftover)
     assert.equal(5, #r.variations)
     assert.same({ply = 2, move = "L*1h", kind = "same", length = 2, line = {"L*1h", "6c2g"}}, r.variations[1])
-    assert.same({{square = "1f", piece = "p"}, {square = "2f", piece = "n"}}, r.unneeded)
+    -- the knight on 2f plays the intended 2f1h+: without it the line is gone, so it is needed
+    assert.same({{square = "1f", piece = "p"}}, r.unneeded)
+    assert.equal("cooked", r.verdict.kind)
+    assert.is_false(r.verdict.sound)
   end)
 
   it("checks the intended solution", function()

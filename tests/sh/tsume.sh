@@ -175,4 +175,37 @@ echo "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves 9a9b" >"$tmp/bad.usi"
 $T check "$tmp/bad.usi" >"$tmp/report" 2>&1; st=$?
 expect "check of a .usi file with an illegal move exits 1" 1 "$st"
 
+# ---- a folder of problems (issue 34): one verdict line each, a summary, exit 1 when any is faulty
+F=tests/data/tsume_folder
+$T check "$F" >"$tmp/folder" 2>&1; st=$?
+expect "check DIR exits 1 with faulty problems" 1 "$st"
+expect "check DIR: one line per problem and a summary" 31 "$(wc -l <"$tmp/folder" | tr -d ' ')"
+grep -q '^30 problems: 5 sound, 25 faulty (2 invalid-start, 1 no-mate, 1 wrong-solution, 10 cooked, 10 unneeded-piece, 1 leftover-pieces); [0-9]* nodes, [0-9.]* s$' "$tmp/folder" \
+    && ok || fail "check DIR summary: $(tail -n 1 "$tmp/folder")"
+expect "check DIR: the 非限定 lance drop is one note" \
+    "$F/p05_lance_free.lua: sound (mate in 1; 非限定 at move 1 (L*1c, also 1b 1d 1e 1f 1g 1h 1i);" \
+    "$(grep '^[^ ]*p05_lance_free' "$tmp/folder" | sed 's/ [0-9.]* s)$//')"
+expect "check DIR: a cook names its move" "$F/musou038.lua: cooked at move 13 (3g2e) (mate in 15;" \
+    "$(grep '^[^ ]*musou038' "$tmp/folder" | sed 's/ [0-9.]* s)$//')"
+$T check "$F" --json >"$tmp/json" 2>&1
+grep '"file"' "$tmp/json" | sed 's/.*"file":"[^"]*\/\([^"/]*\)".*"verdict":"\([^"]*\)".*/\1	\2/' >"$tmp/kinds"
+if grep -v '^#' "$F/verdicts.tsv" | diff - "$tmp/kinds" >"$tmp/d"; then ok
+else fail "check DIR --json: verdicts differ from $F/verdicts.tsv"; head -n 10 "$tmp/d"; fi
+grep -q '^{"summary":{"faulty":25,' "$tmp/json" && ok || fail "check --json summary: $(tail -n 1 "$tmp/json")"
+$T check "$F/c0103.lua" "$F/p05_lance_free.lua" >"$tmp/two" 2>&1; st=$?
+expect "check FILES... all sound exits 0" 0 "$st"
+expect "check FILES... summary" "2 problems: 2 sound, 0 faulty" "$(tail -n 1 "$tmp/two" | sed 's/;.*//')"
+$T check "$F/p06_atama_kin.kif" >"$tmp/report" 2>&1; st=$?
+expect "KIF diagram with 後手の持駒：残り全部 and no moves exits 0" 0 "$st"
+expect "... the rest of the set in the defender's hand" "position: 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1" \
+    "$(grep '^position' "$tmp/report")"
+mkdir "$tmp/empty"
+$T check "$tmp/empty" >/dev/null 2>"$tmp/err"; st=$?
+expect "check of a folder without problems exits 1" 1 "$st"
+grep -q 'no problem files in the folder' "$tmp/err" && ok || fail "empty folder message: $(cat "$tmp/err")"
+printf 'return {position = "4k4/9/4P4/9/9/9/9/9/9 b G 1", futile = "some"}\n' >"$tmp/fut.lua"
+$T check "$tmp/fut.lua" >/dev/null 2>"$tmp/err"; st=$?
+expect "a bad futile field exits 1" 1 "$st"
+grep -q "fut.lua:1:1: 'futile' must be" "$tmp/err" && ok || fail "bad futile message: $(cat "$tmp/err")"
+
 end_suite

@@ -41,11 +41,12 @@ end
 
 local function side_of(pos) return pos:side() end
 
--- a move in any notation the position reads, as USI; nil, msg if not legal
-local function read_move(pos, text)
+-- a move in any notation the position reads, as USI; nil, msg if not legal;
+-- prev (the previous move, USI) gives 同 its square
+local function read_move(pos, text, prev)
   local usi = text
   if pos.parse_move then
-    local ok, u = pcall(pos.parse_move, pos, text)
+    local ok, u = pcall(pos.parse_move, pos, text, nil, prev)
     if ok and u then usi = u end
   end
   local ok, legal, why = pcall(pos.is_legal, pos, usi)
@@ -180,7 +181,7 @@ local function add_fault(report, text) report.faults[#report.faults + 1] = text 
 local function read_solution(report, pos, attacker, solution)
   local line, p = {}, pos
   for i, m in ipairs(solution) do
-    local usi, why = read_move(p, m)
+    local usi, why = read_move(p, m, line[i - 1])
     if not usi then
       report.solution_faults[#report.solution_faults + 1] =
         string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))

@@ -191,6 +191,11 @@ describe("shogi.tsume.check", function()
     assert.is_false(r.verdict.sound)
   end)
 
+  it("reads a Japanese solution with 同 (the previous move's destination)", function()
+    local r = tsume.check{position = "4k4/9/4P4/9/9/9/9/9/8K b GS2r2b3g3s4n4l17p 1", solution = "▲４二銀打 △同　玉 ▲５二金打"}
+    assert.same({"S*4b", "5a4b", "G*5b"}, r.intended_line)
+  end)
+
   it("checks the intended solution", function()
     local r = tsume.check{position = DUALS, solution = "1h6c+ 2f1h+"}
     assert.same({"the intended line does not end in mate",

@@ -541,6 +541,48 @@ function M.format(report)
   return table_concat(out, "\n")
 end
 
+-- ---- the solution as a record ----------------------------------------------------------
+--- shogi.tsume.record(report [, format]) -> text | nil, msg: the checked line
+-- (the intended one, else the solver's main line) as a KIF (or "ki2") record
+-- from the problem's start, with 表題 and 作者, every variation and dual of
+-- the report as a branch (変化：N手) and the report as the opening comment.
+function M.record(report, format)
+  if type(report) ~= "table" or type(report.position) ~= "string" then
+    error("bad argument #1 to 'record' (a report expected)", 2)
+  end
+  format = format or "kif"
+  if format ~= "kif" and format ~= "ki2" then
+    error("bad argument #2 to 'record' (\"kif\" or \"ki2\" expected)", 2)
+  end
+  local line = report.checked_line or report.main_line
+  if not line or #line == 0 then return nil, "the report has no line to write (" .. tostring(report.status) .. ")" end
+  local g = require("shogi").game(report.position)
+  for i, m in ipairs(line) do
+    local ok, err = pcall(g.play, g, m)
+    if not ok then return nil, string_format("move %d (%s) of the line: %s", i, m, tostring(err)) end
+  end
+  local info = g:info()
+  info.headers = info.headers or {}
+  info.header_order = {}
+  if report.title then info.headers["表題"] = report.title; info.header_order[#info.header_order + 1] = "表題" end
+  if report.author then info.headers["作者"] = report.author; info.header_order[#info.header_order + 1] = "作者" end
+  info.comments = info.comments or {}
+  info.comments[0] = report.text or M.format(report)
+  local branches, seen = {}, {}
+  local function add(ply, moves)
+    if type(ply) ~= "number" or not moves or #moves == 0 or moves[1] == line[ply] then return end
+    local key = ply .. " " .. table_concat(moves, " ")
+    if seen[key] then return end
+    seen[key] = true
+    branches[#branches + 1] = {ply = ply, moves = moves}
+  end
+  for _, d in ipairs(report.duals or {}) do add(d.ply, d.line) end
+  for _, v in ipairs(report.variations or {}) do add(v.ply, v.line) end
+  table_sort(branches, function(a, b) return a.ply < b.ply end)
+  info.branches = branches
+  return g:write(format)
+end
+
 -- ---- showing a line --------------------------------------------------------------------
 --- shogi.tsume.show(result_or_report [, line]) -> text: the line move by move on the board
 function M.show(x, line)

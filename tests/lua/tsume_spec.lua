@@ -310,6 +310,29 @@ describe("shogi.tsume.load", function()
   end)
 end)
 
+describe("shogi.tsume.record", function()
+  it("writes the checked line as KIF, variations and duals as branches, the report a comment", function()
+    local r = tsume.check("examples/tsume/dual.lua")
+    local text = assert(tsume.record(r))
+    assert.matches("表題：Duals everywhere", text, 1, true)
+    assert.matches("\n%*verdict: cooked at move 1", text)
+    local n = 0
+    for _ in text:gmatch("\n変化：") do n = n + 1 end
+    assert.equal(12, n)
+    local g = assert(shogi.read(text, "kif"))
+    assert.same({"1h6c+", "2f1h+", "1i1h"}, g:moves())
+    assert.equal(12, #g:info().branches)
+    assert.matches("^#KI2", assert(tsume.record(r, "ki2")))
+  end)
+
+  it("says when there is no line", function()
+    local r = tsume.check{position = "ln7/1k1+P5/1pp1S4/p8/9/2P6/9/9/9 b GN2r2b3g3s2n3l13p 1"}
+    local text, msg = tsume.record(r)
+    assert.is_nil(text)
+    assert.equal("the report has no line to write (nomate)", msg)
+  end)
+end)
+
 describe("shogi.tsume.show", function()
   it("plays the main line move by move", function()
     local text = tsume.show(shogi.solve(HEAD_GOLD))

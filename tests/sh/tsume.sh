@@ -208,4 +208,15 @@ $T check "$tmp/fut.lua" >/dev/null 2>"$tmp/err"; st=$?
 expect "a bad futile field exits 1" 1 "$st"
 grep -q "fut.lua:1:1: 'futile' must be" "$tmp/err" && ok || fail "bad futile message: $(cat "$tmp/err")"
 
+# ---- the solution as KIF (issue 34): branches for the variations and duals, the report a comment
+$T check examples/tsume/dual.lua --kif "$tmp/sol.kif" >/dev/null 2>&1
+expect "--kif: one branch per dual and variation" 12 "$(grep -c '^変化：' "$tmp/sol.kif")"
+expect "--kif: the title" "表題：Duals everywhere" "$(grep '^表題' "$tmp/sol.kif")"
+expect "--kif: the report as a comment" "*verdict: cooked at move 1 (1h6c 1h7b+ 1h7b 1h8a+ 1h8a); unneeded piece: p 1f; leftover pieces: N" \
+    "$(grep '^\*verdict' "$tmp/sol.kif")"
+KIFP="$tmp/sol.kif" "$K" -e 'local g = assert(shogi.read(os.getenv("KIFP"))); print(#g:moves(), #g:info().branches)' >"$tmp/out" 2>&1
+expect "--kif: reads back with its branches" "3	12" "$(cat "$tmp/out")"
+$T check "$F" --kif "$tmp/x.kif" >/dev/null 2>&1; st=$?
+expect "--kif with a folder is refused" 2 "$st"
+
 end_suite

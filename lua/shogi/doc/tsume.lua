@@ -66,6 +66,15 @@ return {
       .. 'rep = shogi.tsume.check(problem)\nprint(shogi.tsume.show(rep, rep.duals[1].line))',
   },
   {
+    name = "shogi.tsume.record",
+    args = "(report [, format])",
+    summary = "the checked line as a KIF (or \"ki2\") record, its variations as branches",
+    details = "The intended line (else the solver's main line) from the problem's start, with 表題 and 作者 "
+      .. "from the title and author, every dual and variation of the report as a branch (変化：N手) and the "
+      .. "report's text as the opening comment. A report without a line returns nil and a message.",
+    example = 'rep = shogi.tsume.check("examples/tsume/dual.lua")\nio.write(shogi.tsume.record(rep))',
+  },
+  {
     name = "shogi.tsume.load",
     args = "(problem)",
     summary = "reads a problem (a table or a Lua file returning one) and checks its fields",

@@ -11,7 +11,8 @@
 local core = require "shogi.core"
 
 local error, ipairs, pairs, pcall, require = error, ipairs, pairs, pcall, require
-local tostring, type = tostring, type
+local tonumber, tostring, type = tonumber, tostring, type
+local math_type = math.type
 local io_open = io.open
 local string_format, string_gmatch, string_find = string.format, string.gmatch, string.find
 local table_concat, table_insert, table_sort = table.concat, table.insert, table.sort
@@ -114,7 +115,8 @@ end
 
 -- ---- problems --------------------------------------------------------------------------
 local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
-  attacker = true, fill_hand = true, source = true, expected = true, file = true, futile = true}
+  attacker = true, fill_hand = true, source = true, expected = true, file = true, futile = true,
+  length = true}
 
 local function split_moves(s)
   local t = {}
@@ -150,13 +152,16 @@ function M.load(x)
   if t.futile ~= nil and t.futile ~= "jsa" and t.futile ~= "composer" and t.futile ~= "all" then
     return nil, src .. ":1:1: 'futile' must be \"jsa\", \"composer\" or \"all\""
   end
+  if t.length ~= nil and (math_type(t.length) ~= "integer" or t.length < 1) then
+    return nil, src .. ":1:1: 'length' must be a whole number of moves"
+  end
   local sol = t.solution
   if type(sol) == "string" then sol = split_moves(sol)
   elseif sol ~= nil and type(sol) ~= "table" then
     return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
   end
   return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
-    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile,
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length,
     file = type(t.file) == "string" and t.file or src}
 end
 
@@ -209,9 +214,13 @@ local function problem_of_game(g, file)
   local info = g.info and g:info() or {}
   local headers = type(info.headers) == "table" and info.headers or {}
   local moves = g:moves()
+  local title = headers["表題"] or headers["棋戦"]
+  -- the stipulation: a 手数 (or 詰手数) header, else "N手詰" in the title
+  local stip = tostring(headers["手数"] or headers["詰手数"] or ""):match("^%s*(%d+)")
+    or tostring(title or ""):match("(%d+)手詰")
   -- a diagram with no moves (a BOD, a KIF of the start alone) has no intended line
-  return {position = g:start():sfen(), solution = #moves > 0 and moves or nil, title = headers["表題"] or headers["棋戦"],
-    author = headers["作者"], file = file}
+  return {position = g:start():sfen(), solution = #moves > 0 and moves or nil, title = title,
+    author = headers["作者"], file = file, length = stip and tonumber(stip) or nil}
 end
 
 local function as_problem(x)
@@ -353,6 +362,16 @@ function M.check(x, opts)
   elseif root.status == "mate" then
     main = root.pv
   end
+  -- the stipulated length (length =, a record's 手数 header or an "N手詰" title) without a line
+  if not report.intended_line and problem.length and root.status == "mate" and root.exact
+      and root.length ~= problem.length then
+    report.intended_length = problem.length
+    report.solution_faults[#report.solution_faults + 1] = string_format(
+      root.length < problem.length and "the solver mates in %d, shorter than the stipulated %d: %s"
+        or "the defence can last %d moves, longer than the stipulated %d: %s",
+      root.length, problem.length, line_text(root.pv or {}))
+  end
+  report.stipulated_length = problem.length
   report.checked_line = main
   if root.status == "nomate" then add_fault(report, "no mate") end
   if root.status == "unknown" then add_fault(report, "the solver hit its limit before deciding") end
@@ -502,6 +521,8 @@ function M.format(report)
   if report.main_line then say("main line: %s", line_text(report.main_line)) end
   if report.intended_line then
     say("intended line: %s (%d moves)", line_text(report.intended_line), report.intended_length)
+  elseif report.stipulated_length then
+    say("stipulated: mate in %d", report.stipulated_length)
   end
   for _, f in ipairs(report.solution_faults or {}) do say("  solution: %s", f) end
   if report.checked_line then

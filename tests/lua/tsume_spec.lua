@@ -196,6 +196,15 @@ describe("shogi.tsume.check", function()
     assert.same({"S*4b", "5a4b", "G*5b"}, r.intended_line)
   end)
 
+  it("takes the stipulated length of a diagram without moves (length =, 手数, N手詰 in the title)", function()
+    local r = tsume.check{position = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", length = 3}
+    assert.equal("wrong-length", r.verdict.kind)
+    assert.matches("stipulated: mate in 3", r.text, 1, true)
+    assert.is_true(tsume.check{position = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", length = 1}.verdict.sound)
+    local _, msg = tsume.load{position = "9/9/9/9/9/9/9/9/9 b - 1", length = 0}
+    assert.matches("'length' must be a whole number of moves", msg)
+  end)
+
   it("checks the intended solution", function()
     local r = tsume.check{position = DUALS, solution = "1h6c+ 2f1h+"}
     assert.same({"the intended line does not end in mate",

@@ -219,4 +219,14 @@ expect "--kif: reads back with its branches" "3	12" "$(cat "$tmp/out")"
 $T check "$F" --kif "$tmp/x.kif" >/dev/null 2>&1; st=$?
 expect "--kif with a folder is refused" 2 "$st"
 
+# ---- the stipulation of a diagram without moves: 手数 header or N手詰 in the title
+sed 's/^表題：頭金$/表題：頭金 3手詰/' "$F/p06_atama_kin.kif" >"$tmp/st3.kif"
+$T check "$tmp/st3.kif" >"$tmp/report" 2>&1; st=$?
+expect "N手詰 title: wrong length exits 1" 1 "$st"
+expect "... the verdict" "verdict: wrong length: intended 3, mate in 1" "$(grep '^verdict' "$tmp/report")"
+sed 's/^表題：頭金$/手数：1/' "$F/p06_atama_kin.kif" >"$tmp/st1.kif"
+$T check "$tmp/st1.kif" >"$tmp/report" 2>&1; st=$?
+expect "手数：1 header: sound exits 0" 0 "$st"
+expect "... stipulated" "stipulated: mate in 1" "$(grep '^stipulated' "$tmp/report")"
+
 end_suite

@@ -585,6 +585,8 @@ function M.record(report, format)
   local info = g:info()
   info.headers = info.headers or {}
   info.header_order = {}
+  -- a tsume record: readers (and scripts/diagram) take its start as the problem
+  info.headers["手合割"] = "詰将棋"
   if report.title then info.headers["表題"] = report.title; info.header_order[#info.header_order + 1] = "表題" end
   if report.author then info.headers["作者"] = report.author; info.header_order[#info.header_order + 1] = "作者" end
   info.comments = info.comments or {}

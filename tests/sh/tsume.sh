@@ -229,4 +229,16 @@ $T check "$tmp/st1.kif" >"$tmp/report" 2>&1; st=$?
 expect "手数：1 header: sound exits 0" 0 "$st"
 expect "... stipulated" "stipulated: mate in 1" "$(grep '^stipulated' "$tmp/report")"
 
+# ---- the diagram of a tsume KIF: its start, with its title and 作者
+if scripts/diagram "$F/p06_atama_kin.kif" "$tmp/a.svg" 2>"$tmp/err"; then
+    grep -q '<title id="kd-title">頭金</title>' "$tmp/a.svg" && ok || fail "tsume KIF diagram title"
+    grep -q 'SFEN 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1' "$tmp/a.svg" && ok || fail "tsume KIF diagram start"
+    grep -q '>planted<' "$tmp/a.svg" && ok || fail "tsume KIF diagram 作者 caption"
+    scripts/diagram "$tmp/sol.kif" "$tmp/b.svg" 2>"$tmp/err"
+    grep -q 'SFEN 9/9/9/9/9/7np/8k/8B/7LR b rb4g4s3n3l17p 1' "$tmp/b.svg" && ok \
+        || fail "the diagram of tsume.record's KIF draws the start"
+else
+    fail "scripts/diagram of a tsume KIF: $(cat "$tmp/err")"
+fi
+
 end_suite

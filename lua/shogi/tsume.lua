@@ -76,7 +76,30 @@ end
 
 -- ---- solving ---------------------------------------------------------------------------
 local SOLVE_KEYS = {nodes = true, time = true, tt_mb = true, futile = true, max_length = true,
-  attacker = true, fill_hand = true, shortest = true, pv = true}
+  attacker = true, fill_hand = true, shortest = true, pv = true, type = true}
+
+-- the problem types shogi.solve takes (type =) and the options each reads
+M.TYPES = {tsume = true, helpmate = true}
+local HELPMATE_KEYS = {type = true, nodes = true, max_length = true, length = true, max_solutions = true}
+
+-- ばか詰: core.helpmate (src/mate/helpmate.c); pv is the first solution
+local function solve_helpmate(pos, opts)
+  local o = {}
+  for k, v in pairs(opts) do
+    if not HELPMATE_KEYS[k] then error("bad argument #2 to 'solve' (option '" .. tostring(k)
+      .. "' does not apply to type \"helpmate\")", 3) end
+    if k ~= "type" then o[k] = v end
+  end
+  local t0 = os_clock()
+  local r = core.helpmate(pos, o)
+  r.type = "helpmate"
+  r.pv = r.solutions[1]
+  r.exact = r.status == "mate"
+  r.position = pos:sfen()
+  r.attacker = side_of(pos)
+  r.seconds = os_clock() - t0
+  return r
+end
 
 --- tsume.cannot_solve(pos, attacker) -> nil, or the sentence saying why the
 -- solver cannot take the position (so it is never reported as "no mate")
@@ -99,10 +122,19 @@ function M.solve(x, opts)
   if opts ~= nil and type(opts) ~= "table" then
     error("bad argument #2 to 'solve' (options table expected, got " .. type(opts) .. ")", 2)
   end
+  local kind = (opts or {}).type or "tsume"
+  if not M.TYPES[kind] then
+    error("bad argument #2 to 'solve' (type must be \"tsume\" or \"helpmate\", got '" .. tostring(kind) .. "')", 2)
+  end
+  if kind == "helpmate" then
+    local cannot = M.cannot_solve(pos, side_of(pos))
+    if cannot then return nil, "solve: " .. cannot end
+    return solve_helpmate(pos, opts)
+  end
   local o = {}
   for k, v in pairs(opts or {}) do
     if not SOLVE_KEYS[k] then error("bad argument #2 to 'solve' (unknown option '" .. tostring(k) .. "')", 2) end
-    o[k] = v
+    if k ~= "type" then o[k] = v end
   end
   local attacker = o.attacker or side_of(pos)
   local cannot = (attacker == "b" or attacker == "w") and M.cannot_solve(pos, attacker) -- else core.solve says why

@@ -241,4 +241,16 @@ else
     fail "scripts/diagram of a tsume KIF: $(cat "$tmp/err")"
 fi
 
+# ---- ばか詰 (helpmate): solve --type helpmate
+$T solve "4k4/9/9/9/9/9/9/9/9 b RGr2b3g4s4n4l18p 1" --type helpmate >"$tmp/out" 2>&1; st=$?
+expect "solve --type helpmate exits 0" 0 "$st"
+expect "... the first solution last" "mate 3 R*5b 5a4a G*4b" "$(tail -n 1 "$tmp/out")"
+expect "... the other one" "also R*5b 5a6a G*6b" "$(grep '^also' "$tmp/out")"
+$T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type helpmate --max-length 5 >"$tmp/out" 2>&1
+expect "solve --type helpmate without one" "nomate" "$(tail -n 1 "$tmp/out")"
+$T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type hisshi >/dev/null 2>"$tmp/err"; st=$?
+expect "solve --type of an unknown type exits 2" 2 "$st"
+$T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type helpmate --futile jsa >/dev/null 2>"$tmp/err"; st=$?
+expect "solve --type helpmate --futile exits 2" 2 "$st"
+
 end_suite

@@ -148,7 +148,7 @@ end
 -- ---- problems --------------------------------------------------------------------------
 local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
   attacker = true, fill_hand = true, source = true, expected = true, file = true, futile = true,
-  length = true}
+  length = true, type = true}
 
 local function split_moves(s)
   local t = {}
@@ -184,6 +184,9 @@ function M.load(x)
   if t.futile ~= nil and t.futile ~= "jsa" and t.futile ~= "composer" and t.futile ~= "all" then
     return nil, src .. ":1:1: 'futile' must be \"jsa\", \"composer\" or \"all\""
   end
+  if t.type ~= nil and t.type ~= "tsume" and t.type ~= "helpmate" then
+    return nil, src .. ":1:1: 'type' must be \"tsume\" or \"helpmate\""
+  end
   if t.length ~= nil and (math_type(t.length) ~= "integer" or t.length < 1) then
     return nil, src .. ":1:1: 'length' must be a whole number of moves"
   end
@@ -193,7 +196,7 @@ function M.load(x)
     return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
   end
   return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
-    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length,
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length, type = t.type,
     file = type(t.file) == "string" and t.file or src}
 end
 
@@ -295,6 +298,74 @@ local function keeps_line(q, line, attacker, known_duals, solve_in)
   return p:is_mate()
 end
 
+-- the report of a helpmate problem (type = "helpmate"): its solutions of the intended (or
+-- stipulated, else the shortest) length; sound when there is exactly one and it is the intended line
+local function check_helpmate(report, pos, problem, settings, t0)
+  report.type = "helpmate"
+  local intended
+  if problem.solution then
+    intended = {}
+    local p = pos
+    for i, m in ipairs(problem.solution) do
+      local usi, why = read_move(p, m, intended[i - 1])
+      if not usi then
+        report.solution_faults[#report.solution_faults + 1] =
+          string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
+        intended = nil
+        break
+      end
+      intended[i] = usi
+      p = p:after(usi)
+    end
+  end
+  local length = (intended and #intended % 2 == 1 and #intended) or problem.length
+  local r = core.helpmate(pos, {length = length, max_length = 9,
+    nodes = settings.nodes, max_solutions = 20})
+  report.nodes = r.nodes
+  report.status, report.length, report.exact = r.status, r.length, r.status == "mate"
+  report.solutions, report.count = r.solutions, r.count
+  report.main_line = r.solutions[1]
+  report.checked_line = intended or r.solutions[1]
+  report.intended_line, report.intended_length = intended, intended and #intended
+  local shortest = length and r.status == "mate" and core.helpmate(pos, {max_length = length, nodes = settings.nodes})
+  local faults, notes = {}, {}
+  local function add(list, kind, text) list[#list + 1] = {kind = kind, text = text} end
+  if not report.valid then add(faults, "invalid-start", "invalid start: " .. table_concat(report.faults, "; ")) end
+  for _, f in ipairs(report.solution_faults) do add(faults, "wrong-solution", "wrong solution: " .. f) end
+  if r.status == "nomate" then add(faults, "no-mate", length and ("no helpmate in " .. length) or "no helpmate")
+  elseif r.status == "unknown" then add(faults, "undecided", "undecided (the solver hit its limit)") end
+  if intended and r.status == "mate" then
+    local text, found = table_concat(intended, " "), false
+    for _, l in ipairs(r.solutions) do found = found or table_concat(l, " ") == text end
+    if not found then add(faults, "wrong-solution", "wrong solution: the intended line is not a helpmate") end
+  end
+  if shortest and shortest.status == "mate" and shortest.length < r.length then
+    add(faults, "wrong-length", string_format("wrong length: a helpmate in %d (%s)", shortest.length,
+      table_concat(shortest.solutions[1], " ")))
+  end
+  if r.count > 1 then
+    add(faults, "cooked", string_format("cooked: %d solutions", r.count))
+  end
+  local texts = {}
+  for _, f in ipairs(faults) do texts[#texts + 1] = f.text end
+  report.verdict = {sound = #faults == 0, kind = #faults == 0 and "sound" or faults[1].kind, faults = faults,
+    notes = notes, text = #faults == 0 and "sound" or table_concat(texts, "; ")}
+  report.seconds = os_clock() - t0
+  local out = {}
+  if report.title then out[#out + 1] = report.title .. (report.author and ("  (" .. report.author .. ")") or "") end
+  out[#out + 1] = "type: helpmate (ばか詰)"
+  out[#out + 1] = "position: " .. report.position
+  for _, f in ipairs(report.faults) do out[#out + 1] = "  fault: " .. f end
+  out[#out + 1] = "solver: " .. (r.status == "mate" and string_format("helpmate in %d, %d solution%s", r.length,
+    r.count, r.count == 1 and "" or "s") or r.status)
+  for _, l in ipairs(r.solutions) do out[#out + 1] = "  " .. table_concat(l, " ") end
+  if intended then out[#out + 1] = string_format("intended line: %s (%d moves)", table_concat(intended, " "), #intended) end
+  out[#out + 1] = "verdict: " .. report.verdict.text
+  out[#out + 1] = string_format("searched %d nodes in %.2f s", report.nodes, report.seconds)
+  report.text = table_concat(out, "\n")
+  return report
+end
+
 --- shogi.tsume.check(problem [, opts]) -> report
 -- problem: a problem file, a loaded problem (shogi.tsume.load), Lua text, a
 -- tsume record (KIF, KI2, CSA, JKF, BOD: its start and its moves), a .usi or
@@ -350,6 +421,7 @@ function M.check(x, opts)
     report.text = M.format(report)
     return report
   end
+  if problem.type == "helpmate" then return check_helpmate(report, pos, problem, settings, t0) end
   local root = count(core.solve(pos, {nodes = settings.nodes, time = settings.time, tt_mb = settings.tt_mb,
     futile = settings.futile, attacker = attacker}))
   report.status, report.length, report.exact = root.status, root.length, root.exact

@@ -253,4 +253,21 @@ expect "solve --type of an unknown type exits 2" 2 "$st"
 $T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type helpmate --futile jsa >/dev/null 2>"$tmp/err"; st=$?
 expect "solve --type helpmate --futile exits 2" 2 "$st"
 
+# ---- helpmate problems (type = "helpmate"): sound with one solution, cooked with more
+printf 'return {type = "helpmate", position = "8k/9/9/9/9/9/9/9/9 b GS2r2b3g3s4n4l18p 1", solution = "S*2b 1a1b G*1c"}\n' >"$tmp/h1.lua"
+printf 'return {type = "helpmate", position = "4k4/9/9/9/9/9/9/9/9 b RGr2b3g4s4n4l18p 1"}\n' >"$tmp/h2.lua"
+printf 'return {type = "helpmate", position = "8k/9/9/9/9/9/9/9/9 b GS2r2b3g3s4n4l18p 1", solution = "S*2b 1a1b G*2c"}\n' >"$tmp/h3.lua"
+$T check "$tmp/h1.lua" >"$tmp/report" 2>&1; st=$?
+expect "helpmate problem: sound exits 0" 0 "$st"
+expect "... its solver line" "solver: helpmate in 3, 1 solution" "$(grep '^solver' "$tmp/report")"
+$T check "$tmp/h2.lua" "$tmp/h3.lua" >"$tmp/out" 2>&1; st=$?
+expect "helpmate problems: faulty exits 1" 1 "$st"
+expect "... two solutions cook it" "$tmp/h2.lua: cooked: 2 solutions (mate in 3;" "$(grep 'h2.lua' "$tmp/out" | sed 's/ [0-9.]* s)$//')"
+grep -q "h3.lua: wrong solution: the intended line is not a helpmate" "$tmp/out" && ok \
+    || fail "helpmate wrong solution: $(grep h3.lua "$tmp/out")"
+printf 'return {type = "hisshi", position = "8k/9/9/9/9/9/9/9/9 b GS 1"}\n' >"$tmp/h4.lua"
+$T check "$tmp/h4.lua" >/dev/null 2>"$tmp/err"; st=$?
+expect "an unknown type exits 1" 1 "$st"
+grep -q "'type' must be" "$tmp/err" && ok || fail "unknown type message: $(cat "$tmp/err")"
+
 end_suite

@@ -19,7 +19,7 @@ local completion = require "shogi.repl.complete"
 
 local G = _G
 local concat, format = table.concat, string.format
-local pcall, require = pcall, require
+local pcall, require, rawequal = pcall, require, rawequal
 local field, message, the_game = value.field, state.message, state.game
 local show_one = display.one
 local _ENV = nil -- luacheck: ignore 211
@@ -68,6 +68,13 @@ function M.command(line)
   if text == "undo" and G.undo == nil then
     local g = the_game()
     if not g then return false, "undo: there is no game in `game`" end
+    -- the last edit, while no move has been played since: the game before it
+    local last = state.edits[#state.edits]
+    if last and rawequal(last.after, g) and g:ply() == 0 then
+      state.edits[#state.edits] = nil
+      G.game = last.before
+      return true, show_one(last.before)
+    end
     local ok, err = pcall(g.undo, g)
     if not ok then return false, "undo: " .. message(err) end
     return true, show_one(g)

@@ -11,7 +11,8 @@
 local core = require "shogi.core"
 
 local error, ipairs, pairs, pcall, require = error, ipairs, pairs, pcall, require
-local tostring, type = tostring, type
+local tonumber, tostring, type = tonumber, tostring, type
+local math_type = math.type
 local io_open = io.open
 local string_format, string_gmatch, string_find = string.format, string.gmatch, string.find
 local table_concat, table_insert, table_sort = table.concat, table.insert, table.sort
@@ -41,11 +42,12 @@ end
 
 local function side_of(pos) return pos:side() end
 
--- a move in any notation the position reads, as USI; nil, msg if not legal
-local function read_move(pos, text)
+-- a move in any notation the position reads, as USI; nil, msg if not legal;
+-- prev (the previous move, USI) gives 同 its square
+local function read_move(pos, text, prev)
   local usi = text
   if pos.parse_move then
-    local ok, u = pcall(pos.parse_move, pos, text)
+    local ok, u = pcall(pos.parse_move, pos, text, nil, prev)
     if ok and u then usi = u end
   end
   local ok, legal, why = pcall(pos.is_legal, pos, usi)
@@ -74,7 +76,30 @@ end
 
 -- ---- solving ---------------------------------------------------------------------------
 local SOLVE_KEYS = {nodes = true, time = true, tt_mb = true, futile = true, max_length = true,
-  attacker = true, fill_hand = true, shortest = true, pv = true}
+  attacker = true, fill_hand = true, shortest = true, pv = true, type = true}
+
+-- the problem types shogi.solve takes (type =) and the options each reads
+M.TYPES = {tsume = true, helpmate = true}
+local HELPMATE_KEYS = {type = true, nodes = true, max_length = true, length = true, max_solutions = true}
+
+-- ばか詰: core.helpmate (src/mate/helpmate.c); pv is the first solution
+local function solve_helpmate(pos, opts)
+  local o = {}
+  for k, v in pairs(opts) do
+    if not HELPMATE_KEYS[k] then error("bad argument #2 to 'solve' (option '" .. tostring(k)
+      .. "' does not apply to type \"helpmate\")", 3) end
+    if k ~= "type" then o[k] = v end
+  end
+  local t0 = os_clock()
+  local r = core.helpmate(pos, o)
+  r.type = "helpmate"
+  r.pv = r.solutions[1]
+  r.exact = r.status == "mate"
+  r.position = pos:sfen()
+  r.attacker = side_of(pos)
+  r.seconds = os_clock() - t0
+  return r
+end
 
 --- tsume.cannot_solve(pos, attacker) -> nil, or the sentence saying why the
 -- solver cannot take the position (so it is never reported as "no mate")
@@ -97,10 +122,19 @@ function M.solve(x, opts)
   if opts ~= nil and type(opts) ~= "table" then
     error("bad argument #2 to 'solve' (options table expected, got " .. type(opts) .. ")", 2)
   end
+  local kind = (opts or {}).type or "tsume"
+  if not M.TYPES[kind] then
+    error("bad argument #2 to 'solve' (type must be \"tsume\" or \"helpmate\", got '" .. tostring(kind) .. "')", 2)
+  end
+  if kind == "helpmate" then
+    local cannot = M.cannot_solve(pos, side_of(pos))
+    if cannot then return nil, "solve: " .. cannot end
+    return solve_helpmate(pos, opts)
+  end
   local o = {}
   for k, v in pairs(opts or {}) do
     if not SOLVE_KEYS[k] then error("bad argument #2 to 'solve' (unknown option '" .. tostring(k) .. "')", 2) end
-    o[k] = v
+    if k ~= "type" then o[k] = v end
   end
   local attacker = o.attacker or side_of(pos)
   local cannot = (attacker == "b" or attacker == "w") and M.cannot_solve(pos, attacker) -- else core.solve says why
@@ -113,7 +147,8 @@ end
 
 -- ---- problems --------------------------------------------------------------------------
 local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
-  attacker = true, fill_hand = true, source = true, expected = true, file = true}
+  attacker = true, fill_hand = true, source = true, expected = true, file = true, futile = true,
+  length = true, type = true}
 
 local function split_moves(s)
   local t = {}
@@ -146,13 +181,22 @@ function M.load(x)
     if not PROBLEM_KEYS[k] then return nil, src .. ":1:1: unknown problem field '" .. tostring(k) .. "'" end
   end
   if type(t.position) ~= "string" then return nil, src .. ":1:1: the problem has no 'position' (an SFEN)" end
+  if t.futile ~= nil and t.futile ~= "jsa" and t.futile ~= "composer" and t.futile ~= "all" then
+    return nil, src .. ":1:1: 'futile' must be \"jsa\", \"composer\" or \"all\""
+  end
+  if t.type ~= nil and t.type ~= "tsume" and t.type ~= "helpmate" then
+    return nil, src .. ":1:1: 'type' must be \"tsume\" or \"helpmate\""
+  end
+  if t.length ~= nil and (math_type(t.length) ~= "integer" or t.length < 1) then
+    return nil, src .. ":1:1: 'length' must be a whole number of moves"
+  end
   local sol = t.solution
   if type(sol) == "string" then sol = split_moves(sol)
   elseif sol ~= nil and type(sol) ~= "table" then
     return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
   end
   return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
-    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected,
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length, type = t.type,
     file = type(t.file) == "string" and t.file or src}
 end
 
@@ -177,7 +221,7 @@ local function add_fault(report, text) report.faults[#report.faults + 1] = text 
 local function read_solution(report, pos, attacker, solution)
   local line, p = {}, pos
   for i, m in ipairs(solution) do
-    local usi, why = read_move(p, m)
+    local usi, why = read_move(p, m, line[i - 1])
     if not usi then
       report.solution_faults[#report.solution_faults + 1] =
         string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
@@ -205,9 +249,13 @@ local function problem_of_game(g, file)
   local info = g.info and g:info() or {}
   local headers = type(info.headers) == "table" and info.headers or {}
   local moves = g:moves()
+  local title = headers["表題"] or headers["棋戦"]
+  -- the stipulation: a 手数 (or 詰手数) header, else "N手詰" in the title
+  local stip = tostring(headers["手数"] or headers["詰手数"] or ""):match("^%s*(%d+)")
+    or tostring(title or ""):match("(%d+)手詰")
   -- a diagram with no moves (a BOD, a KIF of the start alone) has no intended line
-  return {position = g:start():sfen(), solution = #moves > 0 and moves or nil, title = headers["表題"] or headers["棋戦"],
-    author = headers["作者"], file = file}
+  return {position = g:start():sfen(), solution = #moves > 0 and moves or nil, title = title,
+    author = headers["作者"], file = file, length = stip and tonumber(stip) or nil}
 end
 
 local function as_problem(x)
@@ -230,6 +278,94 @@ local function as_problem(x)
   return M.load(x)
 end
 
+-- does the line still mate in q, with no attacker move mating before its
+-- last move besides the line's own and the duals the problem had already?
+local function keeps_line(q, line, attacker, known_duals, solve_in)
+  local p = q
+  for i, m in ipairs(line) do
+    local ok, legal = pcall(p.is_legal, p, m)
+    if not (ok and legal) then return false end
+    if p:side() == attacker and i < #line then
+      for _, c in ipairs(p:checks()) do
+        if c ~= m and not known_duals[i .. " " .. c] then
+          local r = solve_in(p:after(c), #line - i - 1)
+          if r.status == "mate" then return false end
+        end
+      end
+    end
+    p = p:after(m)
+  end
+  return p:is_mate()
+end
+
+-- the report of a helpmate problem (type = "helpmate"): its solutions of the intended (or
+-- stipulated, else the shortest) length; sound when there is exactly one and it is the intended line
+local function check_helpmate(report, pos, problem, settings, t0)
+  report.type = "helpmate"
+  local intended
+  if problem.solution then
+    intended = {}
+    local p = pos
+    for i, m in ipairs(problem.solution) do
+      local usi, why = read_move(p, m, intended[i - 1])
+      if not usi then
+        report.solution_faults[#report.solution_faults + 1] =
+          string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
+        intended = nil
+        break
+      end
+      intended[i] = usi
+      p = p:after(usi)
+    end
+  end
+  local length = (intended and #intended % 2 == 1 and #intended) or problem.length
+  local r = core.helpmate(pos, {length = length, max_length = 9,
+    nodes = settings.nodes, max_solutions = 20})
+  report.nodes = r.nodes
+  report.status, report.length, report.exact = r.status, r.length, r.status == "mate"
+  report.solutions, report.count = r.solutions, r.count
+  report.main_line = r.solutions[1]
+  report.checked_line = intended or r.solutions[1]
+  report.intended_line, report.intended_length = intended, intended and #intended
+  local shortest = length and r.status == "mate" and core.helpmate(pos, {max_length = length, nodes = settings.nodes})
+  local faults, notes = {}, {}
+  local function add(list, kind, text) list[#list + 1] = {kind = kind, text = text} end
+  if not report.valid then add(faults, "invalid-start", "invalid start: " .. table_concat(report.faults, "; ")) end
+  for _, f in ipairs(report.solution_faults) do add(faults, "wrong-solution", "wrong solution: " .. f) end
+  if r.status == "nomate" then add(faults, "no-mate", length and ("no helpmate in " .. length) or "no helpmate")
+  elseif r.status == "unknown" then add(faults, "undecided", "undecided (the solver hit its limit)") end
+  if intended and r.status == "mate" then
+    local text, found = table_concat(intended, " "), false
+    for _, l in ipairs(r.solutions) do found = found or table_concat(l, " ") == text end
+    if not found then add(faults, "wrong-solution", "wrong solution: the intended line is not a helpmate") end
+  end
+  if shortest and shortest.status == "mate" and shortest.length < r.length then
+    add(faults, "wrong-length", string_format("wrong length: a helpmate in %d (%s)", shortest.length,
+      table_concat(shortest.solutions[1], " ")))
+  end
+  if r.count > 1 then
+    add(faults, "cooked", string_format("cooked: %d solutions", r.count))
+  end
+  local texts = {}
+  for _, f in ipairs(faults) do texts[#texts + 1] = f.text end
+  report.verdict = {sound = #faults == 0, kind = #faults == 0 and "sound" or faults[1].kind, faults = faults,
+    notes = notes, text = #faults == 0 and "sound" or table_concat(texts, "; ")}
+  report.seconds = os_clock() - t0
+  local out = {}
+  if report.title then out[#out + 1] = report.title .. (report.author and ("  (" .. report.author .. ")") or "") end
+  out[#out + 1] = "type: helpmate (ばか詰)"
+  out[#out + 1] = "position: " .. report.position
+  for _, f in ipairs(report.faults) do out[#out + 1] = "  fault: " .. f end
+  out[#out + 1] = "solver: " .. (r.status == "mate" and string_format("helpmate in %d, %d solution%s", r.length,
+    r.count, r.count == 1 and "" or "s") or r.status)
+  for _, l in ipairs(r.solutions) do out[#out + 1] = "  " .. table_concat(l, " ") end
+  if intended then out[#out + 1] = string_format("intended line: %s (%d moves)", table_concat(intended, " "), #intended) end
+  out[#out + 1] = "verdict: " .. report.verdict.text
+  out[#out + 1] = string_format("searched %d nodes in %.2f s", report.nodes, report.seconds)
+  report.text = table_concat(out, "\n")
+  return report
+end
+
 --- shogi.tsume.check(problem [, opts]) -> report
 -- problem: a problem file, a loaded problem (shogi.tsume.load), Lua text, a
 -- tsume record (KIF, KI2, CSA, JKF, BOD: its start and its moves), a .usi or
@@ -242,6 +378,8 @@ function M.check(x, opts)
   if not problem then return nil, msg end
   local settings = {}
   for k, v in pairs(CHECK_DEFAULTS) do settings[k] = v end
+  -- the problem's own futile-interposition rule, unless the caller names one
+  if problem.futile ~= nil then settings.futile = problem.futile end
   for k, v in pairs(opts or {}) do
     if CHECK_DEFAULTS[k] == nil then error("bad argument #2 to 'check' (unknown option '" .. tostring(k) .. "')", 2) end
     settings[k] = v
@@ -279,9 +417,11 @@ function M.check(x, opts)
   if cannot then
     report.status, report.cannot = "cannot", cannot
     report.seconds = os_clock() - t0
+    report.verdict = require("shogi.tsume.verdict").of(report)
     report.text = M.format(report)
     return report
   end
+  if problem.type == "helpmate" then return check_helpmate(report, pos, problem, settings, t0) end
   local root = count(core.solve(pos, {nodes = settings.nodes, time = settings.time, tt_mb = settings.tt_mb,
     futile = settings.futile, attacker = attacker}))
   report.status, report.length, report.exact = root.status, root.length, root.exact
@@ -326,11 +466,22 @@ function M.check(x, opts)
   elseif root.status == "mate" then
     main = root.pv
   end
+  -- the stipulated length (length =, a record's 手数 header or an "N手詰" title) without a line
+  if not report.intended_line and problem.length and root.status == "mate" and root.exact
+      and root.length ~= problem.length then
+    report.intended_length = problem.length
+    report.solution_faults[#report.solution_faults + 1] = string_format(
+      root.length < problem.length and "the solver mates in %d, shorter than the stipulated %d: %s"
+        or "the defence can last %d moves, longer than the stipulated %d: %s",
+      root.length, problem.length, line_text(root.pv or {}))
+  end
+  report.stipulated_length = problem.length
   report.checked_line = main
   if root.status == "nomate" then add_fault(report, "no mate") end
   if root.status == "unknown" then add_fault(report, "the solver hit its limit before deciding") end
   if not main or #main == 0 then
     report.seconds = os_clock() - t0
+    report.verdict = require("shogi.tsume.verdict").of(report)
     report.text = M.format(report)
     return report
   end
@@ -384,6 +535,11 @@ function M.check(x, opts)
 
   -- board pieces the mate does not need
   if settings.pieces and root.status == "mate" then
+    -- a piece is needed when without it the line no longer mates or another
+    -- attacker move mates before the last move (it stopped a cook)
+    local known_duals = {}
+    for _, d in ipairs(report.duals) do known_duals[d.ply .. " " .. d.move] = true end
+    local function solve_in(q, max_length) return count(sub_solve(q, attacker, settings, max_length, true)) end
     local squares = {}
     for sq, piece in pairs(pos:pieces()) do
       if piece ~= "K" and piece ~= "k" then squares[#squares + 1] = sq end
@@ -393,13 +549,14 @@ function M.check(x, opts)
       local q = core.tsume_remove(pos, sq, attacker)
       if q and #core.tsume_faults(q, attacker) == 0 then
         local r = count(sub_solve(q, attacker, settings, root.length, true))
-        if r.status == "mate" and r.length == root.length then
+        if r.status == "mate" and r.length == root.length and keeps_line(q, main, attacker, known_duals, solve_in) then
           table_insert(report.unneeded, {square = sq, piece = pos:at(sq)})
         end
       end
     end
   end
   report.seconds = os_clock() - t0
+  report.verdict = require("shogi.tsume.verdict").of(report)
   report.text = M.format(report)
   return report
 end
@@ -468,6 +625,8 @@ function M.format(report)
   if report.main_line then say("main line: %s", line_text(report.main_line)) end
   if report.intended_line then
     say("intended line: %s (%d moves)", line_text(report.intended_line), report.intended_length)
+  elseif report.stipulated_length then
+    say("stipulated: mate in %d", report.stipulated_length)
   end
   for _, f in ipairs(report.solution_faults or {}) do say("  solution: %s", f) end
   if report.checked_line then
@@ -499,8 +658,56 @@ function M.format(report)
     for _, u in ipairs(report.unneeded) do parts[#parts + 1] = u.piece .. " " .. u.square end
     say("unneeded pieces: %s", table_concat(parts, ", "))
   end
+  if report.verdict then
+    say("verdict: %s", report.verdict.text)
+    for _, n in ipairs(report.verdict.notes) do say("  note: %s", n.text) end
+  end
   if report.nodes then say("searched %d nodes in %.2f s", report.nodes, report.seconds or 0) end
   return table_concat(out, "\n")
+end
+
+-- ---- the solution as a record ----------------------------------------------------------
+--- shogi.tsume.record(report [, format]) -> text | nil, msg: the checked line
+-- (the intended one, else the solver's main line) as a KIF (or "ki2") record
+-- from the problem's start, with 表題 and 作者, every variation and dual of
+-- the report as a branch (変化：N手) and the report as the opening comment.
+function M.record(report, format)
+  if type(report) ~= "table" or type(report.position) ~= "string" then
+    error("bad argument #1 to 'record' (a report expected)", 2)
+  end
+  format = format or "kif"
+  if format ~= "kif" and format ~= "ki2" then
+    error("bad argument #2 to 'record' (\"kif\" or \"ki2\" expected)", 2)
+  end
+  local line = report.checked_line or report.main_line
+  if not line or #line == 0 then return nil, "the report has no line to write (" .. tostring(report.status) .. ")" end
+  local g = require("shogi").game(report.position)
+  for i, m in ipairs(line) do
+    local ok, err = pcall(g.play, g, m)
+    if not ok then return nil, string_format("move %d (%s) of the line: %s", i, m, tostring(err)) end
+  end
+  local info = g:info()
+  info.headers = info.headers or {}
+  info.header_order = {}
+  -- a tsume record: readers (and scripts/diagram) take its start as the problem
+  info.headers["手合割"] = "詰将棋"
+  if report.title then info.headers["表題"] = report.title; info.header_order[#info.header_order + 1] = "表題" end
+  if report.author then info.headers["作者"] = report.author; info.header_order[#info.header_order + 1] = "作者" end
+  info.comments = info.comments or {}
+  info.comments[0] = report.text or M.format(report)
+  local branches, seen = {}, {}
+  local function add(ply, moves)
+    if type(ply) ~= "number" or not moves or #moves == 0 or moves[1] == line[ply] then return end
+    local key = ply .. " " .. table_concat(moves, " ")
+    if seen[key] then return end
+    seen[key] = true
+    branches[#branches + 1] = {ply = ply, moves = moves}
+  end
+  for _, d in ipairs(report.duals or {}) do add(d.ply, d.line) end
+  for _, v in ipairs(report.variations or {}) do add(v.ply, v.line) end
+  table_sort(branches, function(a, b) return a.ply < b.ply end)
+  info.branches = branches
+  return g:write(format)
 end
 
 -- ---- showing a line --------------------------------------------------------------------

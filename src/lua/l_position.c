@@ -4,9 +4,11 @@
  * core.reasons; registration.  Every method also works on a game's current
  * position (sgl_checkpos, marshal.c): games chain to these methods. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "binding.h"
 #include "../core/pieces.h"
+#include "../core/edit.h"
 #include "../search/perft.h"
 
 #define new_pos sgl_newpos
@@ -236,6 +238,145 @@ static int pos_problems(lua_State *L)
     return 1;
 }
 
+/* ---- methods: editing ------------------------------------------------------------------------ */
+/* pos:edit{clear =, remove =, put =, mirror =, swap =, hand =, side =} -> a new position |
+ * nil, "edit: ...".  The changes apply in that order (edit.h says what each does); a
+ * wrong type of argument raises, text that names no square, piece or hand fails. */
+#define EDITS_MAX (2 * SG_SQ_NB + 8)
+typedef struct { sg_edit e[EDITS_MAX]; int n; } edit_list;
+
+static int edit_fail(lua_State *L, const char *fmt, const char *what)
+{
+    lua_pushnil(L);
+    lua_pushfstring(L, fmt, what);
+    return 2;
+}
+
+static bool opt_true(lua_State *L, int idx, const char *name)
+{
+    lua_getfield(L, idx, name);
+    int t = lua_type(L, -1);
+    if (t != LUA_TNIL && t != LUA_TBOOLEAN)
+        luaL_error(L, "edit: %s must be a boolean, not a %s", name, luaL_typename(L, -1));
+    bool v = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static int cmp_edit_sq(const void *a, const void *b)
+{
+    return ((const sg_edit *)a)->sq - ((const sg_edit *)b)->sq;
+}
+
+/* the squares of the array at the top of the stack, as edits of kind k; 0 or nil, msg pushed */
+static int edit_squares(lua_State *L, edit_list *l, sg_edit_kind k)
+{
+    lua_Integer len = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= len; i++) {
+        lua_geti(L, -1, i);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            return luaL_error(L, "edit: remove[%d] must be a square name, not a %s", (int)i, luaL_typename(L, -1));
+        const char *name = lua_tostring(L, -1);
+        sg_square sq = sg_square_parse(name);
+        if (sq == SG_SQ_NONE) return edit_fail(L, "edit: remove: '%s' is not a square (1a to 9i)", name);
+        if (l->n >= EDITS_MAX) return luaL_error(L, "edit: too many squares");
+        l->e[l->n++] = (sg_edit){.kind = k, .sq = sq};
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+static int pos_edit(lua_State *L)
+{
+    const sg_pos *p = sgl_checkpos(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    static const char *const KNOWN[] = {"clear", "remove", "put", "mirror", "swap", "hand", "side", NULL};
+    sgl_check_options(L, 2, KNOWN, "edit");
+    edit_list l;
+    l.n = 0;
+    /* 1. clear, then the squares emptied */
+    if (opt_true(L, 2, "clear")) l.e[l.n++] = (sg_edit){.kind = SG_EDIT_CLEAR};
+    if (lua_getfield(L, 2, "remove") != LUA_TNIL) {
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            lua_createtable(L, 1, 0);
+            lua_rotate(L, -2, 1);
+            lua_rawseti(L, -2, 1);
+        }
+        if (!lua_istable(L, -1)) return luaL_error(L, "edit: remove must be a square or an array of squares");
+        int r = edit_squares(L, &l, SG_EDIT_REMOVE);
+        if (r) return r;
+    }
+    lua_pop(L, 1);
+    /* 2. the pieces put, in square order (so a fault is named the same every time) */
+    if (lua_getfield(L, 2, "put") != LUA_TNIL) {
+        if (!lua_istable(L, -1)) return luaL_error(L, "edit: put must be a table {[\"5e\"] = \"+B\", ...}");
+        int first = l.n;
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
+                return luaL_error(L, "edit: put takes square names and piece letters ({[\"5e\"] = \"+B\"})");
+            const char *name = lua_tostring(L, -2);
+            sg_square sq = sg_square_parse(name);
+            if (sq == SG_SQ_NONE) return edit_fail(L, "edit: put: '%s' is not a square (1a to 9i)", name);
+            size_t len;
+            const char *letters = lua_tolstring(L, -1, &len);
+            bool white = false;
+            sg_ptype t = sg_ptype_from_usi(letters, (int)len, p->variant, &white);
+            if (t == SG_NO_PT)
+                return edit_fail(L, "edit: put: '%s' is not a piece (USI letters: P L N S G B R K, +P ... +R; "
+                                    "lower case for white)", letters);
+            if (l.n >= EDITS_MAX) return luaL_error(L, "edit: too many squares");
+            l.e[l.n++] = (sg_edit){.kind = SG_EDIT_PUT, .sq = sq,
+                                   .piece = sg_make_piece(white ? SG_WHITE : SG_BLACK, t)};
+            lua_pop(L, 1);
+        }
+        qsort(l.e + first, (size_t)(l.n - first), sizeof l.e[0], cmp_edit_sq);
+    }
+    lua_pop(L, 1);
+    /* 3. the board turned */
+    if (opt_true(L, 2, "mirror")) l.e[l.n++] = (sg_edit){.kind = SG_EDIT_MIRROR};
+    if (opt_true(L, 2, "swap")) l.e[l.n++] = (sg_edit){.kind = SG_EDIT_SWAP};
+    /* 4. the hands: those written out, then "rest" */
+    if (lua_getfield(L, 2, "hand") != LUA_TNIL) {
+        if (!lua_istable(L, -1)) return luaL_error(L, "edit: hand must be a table {b = \"R2P\", w = \"rest\"}");
+        static const char *const HAND_KEYS[] = {"b", "w", NULL};
+        sgl_check_options(L, lua_gettop(L), HAND_KEYS, "edit: hand");
+        int rest[2] = {0, 0};
+        for (int c = 0; c < 2; c++) {
+            if (lua_getfield(L, -1, HAND_KEYS[c]) != LUA_TNIL) {
+                if (lua_type(L, -1) != LUA_TSTRING)
+                    return luaL_error(L, "edit: hand.%s must be a string (\"R2P\", \"-\", \"rest\")", HAND_KEYS[c]);
+                const char *text = lua_tostring(L, -1);
+                if (strcmp(text, "rest") == 0) rest[c] = 1;
+                else {
+                    sg_edit e = {.kind = SG_EDIT_HAND, .color = (sg_color)c};
+                    sg_error err;
+                    if (!sg_hand_read(text, p->variant, e.hand, &err)) {
+                        lua_pushnil(L);
+                        lua_pushfstring(L, "edit: hand.%s:%d: %s", HAND_KEYS[c], err.col, err.msg);
+                        return 2;
+                    }
+                    l.e[l.n++] = e;
+                }
+            }
+            lua_pop(L, 1);
+        }
+        if (rest[0] && rest[1]) return edit_fail(L, "%s", "edit: hand: only one side can hold the rest");
+        for (int c = 0; c < 2; c++)
+            if (rest[c]) l.e[l.n++] = (sg_edit){.kind = SG_EDIT_HAND_REST, .color = (sg_color)c};
+    }
+    lua_pop(L, 1);
+    /* 5. the side to move */
+    if (lua_getfield(L, 2, "side") != LUA_TNIL) l.e[l.n++] = (sg_edit){.kind = SG_EDIT_SIDE,
+                                                                       .color = sgl_checkside(L, -1)};
+    lua_pop(L, 1);
+    sg_pos q;
+    sg_error err;
+    if (!sg_pos_edit(p, l.e, l.n, &q, &err)) return edit_fail(L, "edit: %s", err.msg);
+    sgl_pushpos(L, &q);
+    return 1;
+}
+
 /* ---- methods: keys and copies ---------------------------------------------------------------- */
 static int pos_key(lua_State *L)
 {
@@ -326,6 +467,7 @@ static const luaL_Reg METHODS[] = {
     {"board_key", pos_board_key},
     {"copy", pos_copy},
     {"problems", pos_problems},
+    {"edit", pos_edit},
     {NULL, NULL}};
 
 static const luaL_Reg METAMETHODS[] = {

@@ -3,7 +3,9 @@
  * allocated, and the table is freed before "interrupted!" is raised. */
 #include <string.h>
 #include "binding.h"
+#include <stdlib.h>
 #include "../mate/dfpn.h"
+#include "../mate/helpmate.h"
 
 #define DEFAULT_TT_MB 64
 #define MAX_TT_MB 65536
@@ -225,6 +227,76 @@ static int l_evasions(lua_State *L)
     return 1;
 }
 
+/* core.helpmate(pos [, {length =, max_length = 9, max_solutions = 100, nodes = 0}]) ->
+ * {status = "mate"|"nomate"|"unknown", length, count, complete, solutions = {{usi...}}, nodes}:
+ * the helpmates (ばか詰) of exactly `length` plies, or of the shortest odd length up to
+ * max_length; "unknown" when the node limit stopped a length before a solution */
+static int l_helpmate(lua_State *L)
+{
+    const sg_pos *p = sgl_checkpos(L, 1);
+    int length = 0, max_length = 9, max_solutions = 100;
+    lua_Number nodes = 0;
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        static const char *const KNOWN[] = {"length", "max_length", "max_solutions", "nodes", NULL};
+        lua_pushnil(L);
+        while (lua_next(L, 2)) {
+            lua_pop(L, 1);
+            bool known = false;
+            for (int i = 0; KNOWN[i]; i++)
+                if (lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), KNOWN[i])) known = true;
+            if (!known) return luaL_argerror(L, 2, lua_pushfstring(L, "unknown option '%s'", luaL_tolstring(L, -1, NULL)));
+        }
+        length = (int)opt_number(L, 2, "length", 0, 0);
+        max_length = (int)opt_number(L, 2, "max_length", 9, 1);
+        max_solutions = (int)opt_number(L, 2, "max_solutions", 100, 0);
+        nodes = opt_number(L, 2, "nodes", 0, 0);
+    }
+    if (length && (length % 2 == 0 || length > SG_HELPMATE_MAX_LENGTH))
+        return luaL_argerror(L, 2, lua_pushfstring(L, "option 'length' must be odd, 1 to %d", SG_HELPMATE_MAX_LENGTH));
+    if (max_length > SG_HELPMATE_MAX_LENGTH) max_length = SG_HELPMATE_MAX_LENGTH;
+    if (max_solutions > 10000) max_solutions = 10000;
+    int from = length ? length : 1, to = length ? length : max_length;
+    sg_move *lines = malloc(sizeof(sg_move) * (size_t)(max_solutions ? max_solutions : 1) * (size_t)to);
+    if (!lines) return luaL_error(L, "out of memory");
+    sg_helpmate_result r = {0};
+    uint64_t total = 0;
+    bool unknown = false;
+    for (int len = from; len <= to; len += 2) {
+        uint64_t left = nodes > 0 ? (uint64_t)nodes - (total < (uint64_t)nodes ? total : (uint64_t)nodes) : 0;
+        if (nodes > 0 && left == 0) { unknown = true; break; }
+        sg_helpmate(p, len, lines, max_solutions, left, &r);
+        total += r.nodes;
+        if (r.count > 0) break;
+        if (!r.complete) { unknown = true; break; }
+    }
+    lua_createtable(L, 0, 7);
+    lua_pushstring(L, r.count > 0 ? "mate" : unknown ? "unknown" : "nomate");
+    lua_setfield(L, -2, "status");
+    if (r.count > 0) {
+        lua_pushinteger(L, r.length);
+        lua_setfield(L, -2, "length");
+    }
+    lua_pushinteger(L, r.count);
+    lua_setfield(L, -2, "count");
+    lua_pushboolean(L, r.complete && !unknown);
+    lua_setfield(L, -2, "complete");
+    lua_createtable(L, r.stored, 0);
+    for (int i = 0; i < r.stored; i++) {
+        lua_createtable(L, r.length, 0);
+        for (int j = 0; j < r.length; j++) {
+            sgl_pushmove(L, lines[(size_t)i * (size_t)r.length + (size_t)j]);
+            lua_rawseti(L, -2, j + 1);
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "solutions");
+    lua_pushinteger(L, (lua_Integer)total);
+    lua_setfield(L, -2, "nodes");
+    free(lines);
+    return 1;
+}
+
 void sgl_open_tsume(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -233,6 +305,7 @@ void sgl_open_tsume(lua_State *L)
         {"tsume_remove", l_remove},
         {"tsume_fill", l_fill},
         {"tsume_evasions", l_evasions},
+        {"helpmate", l_helpmate},
         {NULL, NULL}};
     luaL_setfuncs(L, fns, 0);
 }

@@ -185,7 +185,24 @@ describe("shogi.tsume.check", function()
     assert.equal("N", r.leftover)
     assert.equal(5, #r.variations)
     assert.same({ply = 2, move = "L*1h", kind = "same", length = 2, line = {"L*1h", "6c2g"}}, r.variations[1])
-    assert.same({{square = "1f", piece = "p"}, {square = "2f", piece = "n"}}, r.unneeded)
+    -- the knight on 2f plays the intended 2f1h+: without it the line is gone, so it is needed
+    assert.same({{square = "1f", piece = "p"}}, r.unneeded)
+    assert.equal("cooked", r.verdict.kind)
+    assert.is_false(r.verdict.sound)
+  end)
+
+  it("reads a Japanese solution with 同 (the previous move's destination)", function()
+    local r = tsume.check{position = "4k4/9/4P4/9/9/9/9/9/8K b GS2r2b3g3s4n4l17p 1", solution = "▲４二銀打 △同　玉 ▲５二金打"}
+    assert.same({"S*4b", "5a4b", "G*5b"}, r.intended_line)
+  end)
+
+  it("takes the stipulated length of a diagram without moves (length =, 手数, N手詰 in the title)", function()
+    local r = tsume.check{position = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", length = 3}
+    assert.equal("wrong-length", r.verdict.kind)
+    assert.matches("stipulated: mate in 3", r.text, 1, true)
+    assert.is_true(tsume.check{position = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", length = 1}.verdict.sound)
+    local _, msg = tsume.load{position = "9/9/9/9/9/9/9/9/9 b - 1", length = 0}
+    assert.matches("'length' must be a whole number of moves", msg)
   end)
 
   it("checks the intended solution", function()
@@ -299,6 +316,29 @@ describe("shogi.tsume.load", function()
     local p = tsume.load(name)
     os.remove(name)
     assert.equal(HEAD_GOLD, p.position)
+  end)
+end)
+
+describe("shogi.tsume.record", function()
+  it("writes the checked line as KIF, variations and duals as branches, the report a comment", function()
+    local r = tsume.check("examples/tsume/dual.lua")
+    local text = assert(tsume.record(r))
+    assert.matches("表題：Duals everywhere", text, 1, true)
+    assert.matches("\n%*verdict: cooked at move 1", text)
+    local n = 0
+    for _ in text:gmatch("\n変化：") do n = n + 1 end
+    assert.equal(12, n)
+    local g = assert(shogi.read(text, "kif"))
+    assert.same({"1h6c+", "2f1h+", "1i1h"}, g:moves())
+    assert.equal(12, #g:info().branches)
+    assert.matches("^#KI2", assert(tsume.record(r, "ki2")))
+  end)
+
+  it("says when there is no line", function()
+    local r = tsume.check{position = "ln7/1k1+P5/1pp1S4/p8/9/2P6/9/9/9 b GN2r2b3g3s2n3l13p 1"}
+    local text, msg = tsume.record(r)
+    assert.is_nil(text)
+    assert.equal("the report has no line to write (nomate)", msg)
   end)
 end)
 

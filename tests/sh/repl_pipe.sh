@@ -218,6 +218,20 @@ game'
 print("after blanks")'
     expect "blank lines are skipped" 0 '[ "$(cat "$tmp/out")" = "after blanks" ]'
 
+    feed ':clear
+:put 5a k 5c G
+:hand b G
+:hand w rest
+undo
+print(game:sfen())'
+    expect "the editor: :clear :put :hand, undone by undo" 0 'out_has "4k4/9/4G4/9/9/9/9/9/9 b G 1"' \
+        'out_has "gote  hand: 2R 2B 2G 4S 4N 4L 18P"' 'out_has "as a tsume: the defender has 0 kings"' '[ ! -s "$tmp/err" ]'
+
+    feed ':put 1a P
+print(game:sfen())'
+    expect "the editor refuses a dead piece, to stderr" 1 'err_has ":put: a black pawn on 1a could never move"' \
+        'out_has "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"'
+
     feed 'os.exit(3)'
     expect "os.exit sets the status" 3 true
 done

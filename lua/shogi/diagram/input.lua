@@ -76,9 +76,14 @@ local function record_file(name, upto, as_problem)
   if not g then return nil, msg end
   local moves = g:moves()
   local item = {title = record_title(g, name), source = name}
-  if upto == nil and as_problem and g:is_mate() then -- a tsume record: the problem and its solution
+  local h = g:info().headers or {}
+  -- a tsume record (手合割：詰将棋, or on a sheet a record ending in mate): its start is the diagram,
+  -- its title and 作者 the diagram's title and caption, its moves (when they mate) the solution
+  local tsume = tostring(h["手合割"] or ""):find("詰", 1, true) ~= nil
+  if upto == nil and ((as_problem and g:is_mate()) or tsume) then
     item.position = g:start()
-    item.solution, item.length = moves, #moves
+    item.author = h["作者"] ~= "" and h["作者"] or nil
+    if #moves > 0 and g:is_mate() then item.solution, item.length = moves, #moves end
     return {item}
   end
   upto = upto or #moves

@@ -108,6 +108,20 @@ return {
     example = 'p2 = pos:after("7g7f"):after("3c3d")',
   },
   {
+    name = "pos:edit",
+    args = "{clear =, remove =, put =, mirror =, swap =, hand =, side =}",
+    summary = "a new position with the changes (the composer's editor) | nil, msg",
+    details = "Applied in this order: clear = true (empty board and hands), remove = {\"1a\", ...} (or one "
+      .. "square), put = {[\"5e\"] = \"+B\", [\"5a\"] = \"k\"} (USI letters, lower case for white), "
+      .. "mirror = true (left-right), swap = true (colours exchanged, the board turned half a turn), "
+      .. "hand = {b = \"R2P\", w = \"rest\"} (\"-\" none, \"rest\" the rest of the set), side = \"w\". "
+      .. "Fails with nil, msg for a square off the board, a piece that could never move where it is put, "
+      .. "a piece past the set, a second king of one colour; a wrong argument type raises. The result may "
+      .. "still break rules pos:problems() lists (nifu, the side not to move in check).",
+    example = 'shogi.position("startpos"):edit{clear = true, put = {["5a"] = "k", ["5c"] = "G"}, '
+      .. 'hand = {b = "G", w = "rest"}}',
+  },
+  {
     name = "pos:in_check",
     args = "()",
     summary = "true when the side to move is in check",

@@ -36,7 +36,8 @@ return {
       .. "~/.komadai_history (KOMADAI_HISTORY names another file; empty: none).  Errors go to stderr\n"
       .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\"),\n"
       .. ":diagram (help \":diagram\"), :first :prev :next :last :goto N (help \":goto\"), :flip\n"
-      .. "(gote's view; again to turn back), :drill FILE (help \":drill\").  The caption's ply is game:ply(), "
+      .. "(gote's view; again to turn back), :drill FILE (help \":drill\"), the editor's :put :remove :hand\n"
+      .. ":clear :side :mirror :swap (help \":put\").  The caption's ply is game:ply(), "
       .. "the moves played.",
     example = "> 1 + 1\n2\n> for i = 1, 2 do\n>> print(i) end\n> 7g7f",
   },
@@ -61,6 +62,20 @@ return {
     summary = "Typed alone in the REPL: takes back the last move of `game` and shows the board.",
     details = "The same as game:undo() followed by showing game.  Only while no global named undo exists.",
     example = "> 7g7f\n> undo",
+  },
+  {
+    name = ":put", args = " SQUARE PIECE ...",
+    summary = "REPL editor: :put :remove :hand :clear :side :mirror :swap change the position of `game`.",
+    details = ":put 5e +B puts a piece (USI letters, gote's in lower case: :put 5a k; several pairs on a\n"
+      .. "line); :remove 5e [1a ...]; :hand b R2P sets a hand (:hand b - empties it), :hand w rest gives\n"
+      .. "that side every piece of the set not on the board or in the other hand; :clear empties board\n"
+      .. "and hands; :side w; :mirror exchanges left and right; :swap exchanges the colours (the board\n"
+      .. "turns half a turn, so a mate for sente becomes the same mate for gote).  Each makes a new\n"
+      .. "game from the changed position (pos:edit) and shows it, with what the diagram rules and\n"
+      .. "the tsume start rules still find wrong; `undo` right after an edit brings the game before\n"
+      .. "it back.  A square off the board, a piece that could never move, a piece past the set or a\n"
+      .. "second king is refused and changes nothing.",
+    example = ":clear\n:put 5a k 5c G\n:hand b G\n:hand w rest\nundo",
   },
   {
     name = ":style", args = " kanji|letters",

@@ -20,7 +20,10 @@ return {
       .. "piece dropped between a far slider and the king is no defence when it is not next to the checker, "
       .. "no defender piece (king included) protects it, and the slider taking it (the piece given back to "
       .. "the defender) mates at once. Ctrl-C stops the search (\"interrupted!\"). An SFEN that does not "
-      .. "parse returns nil and a message; bad options raise.",
+      .. "parse returns nil and a message; bad options raise. type = \"helpmate\" (ばか詰: both sides "
+      .. "cooperate to mate the defender in exactly N plies, the attacker checking every move) takes "
+      .. "max_length (9), length, max_solutions (100) and nodes, and returns {status, length, count, "
+      .. "solutions = {{usi...}}, pv = the first, complete, nodes, seconds} (docs/RULES.md).",
     example = 'r = shogi.solve("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")\n'
       .. 'r.status, r.length, r.pv[1]   --> "mate", 1, "G*5b"\n'
       .. 'shogi.solve(pos, {nodes = 1e6, time = 10, futile = "all"})',
@@ -64,6 +67,15 @@ return {
       .. "with shogi.render (the SFEN when the renderer is not there).",
     example = 'r = shogi.solve(pos)\nprint(shogi.tsume.show(r))\n'
       .. 'rep = shogi.tsume.check(problem)\nprint(shogi.tsume.show(rep, rep.duals[1].line))',
+  },
+  {
+    name = "shogi.tsume.record",
+    args = "(report [, format])",
+    summary = "the checked line as a KIF (or \"ki2\") record, its variations as branches",
+    details = "The intended line (else the solver's main line) from the problem's start, with 表題 and 作者 "
+      .. "from the title and author, every dual and variation of the report as a branch (変化：N手) and the "
+      .. "report's text as the opening comment. A report without a line returns nil and a message.",
+    example = 'rep = shogi.tsume.check("examples/tsume/dual.lua")\nio.write(shogi.tsume.record(rep))',
   },
   {
     name = "shogi.tsume.load",

@@ -39,11 +39,13 @@ function M.split_header(line)
   return line:sub(1, at - 1), line:sub(at + len)
 end
 
--- "角二　金二　桂" -> {B = 2, G = 2, N = 1} | nil, msg
+-- "角二　金二　桂" -> {B = 2, G = 2, N = 1} | nil, msg; "残り全部" -> {}, true
 function M.parse_hand(text)
   local hand = {}
   text = trim(text)
   if text == "なし" or text == "" then return hand end
+  -- 残り全部: every piece on neither the board nor the other hand (a tsume diagram's defender)
+  if text == "残り全部" or text == "残りの駒全部" then return hand, true end
   for item in (text:gsub(SPACE, " ") .. " "):gmatch("(%S+)%s") do
     local first = utf8.char(utf8.codepoint(item, 1))
     local row = common.piece_row("standard", first)
@@ -108,9 +110,10 @@ function M.parse_line(state, line)
   local who, hand = line:match("^(..-)の持駒：(.*)$")
   if not who then who, hand = line:match("^(..-)の持駒:(.*)$") end
   if who and common.side_of_word[who] then
-    local h, err = M.parse_hand(hand)
-    if not h then return nil, err end
+    local h, rest = M.parse_hand(hand)
+    if not h then return nil, rest end
     state.hands[common.side_of_word[who]] = h
+    if rest == true then state.rest = common.side_of_word[who] end
     state.seen = true
     return true
   end
@@ -141,7 +144,14 @@ function M.new_state() return {hands = {b = {}, w = {}}, rows = {}, side = "b", 
 
 function M.state_sfen(state)
   if #state.rows ~= 9 then return nil, "the board has " .. #state.rows .. " rows, not 9" end
-  return common.sfen(state.rows, state.hands, state.side, state.ply or 1)
+  local sfen = common.sfen(state.rows, state.hands, state.side, state.ply or 1)
+  if state.rest then
+    -- the hand of 残り全部 gets the pieces of the set that are nowhere else (the core's tsume fill)
+    local pos, perr = core.position(sfen, {strict = false})
+    if not pos then return nil, "bad start position: " .. tostring(perr) end
+    sfen = core.tsume_fill(pos, state.rest == "b" and "w" or "b"):sfen()
+  end
+  return sfen
 end
 
 -- A BOD file: the KIF reader with a board required and no moves.

@@ -1,5 +1,6 @@
 -- The REPL's colon commands (:style :flip :color :moves :line :first :prev
--- :next :last :goto :diagram :drill): each takes the text after its name and
+-- :next :last :goto :diagram :drill, and the editor's :put :remove :hand
+-- :clear :side :mirror :swap): each takes the text after its name and
 -- answers ok, text (ok = false: the text is an error message).
 local render = require "shogi.render"
 local value = require "shogi.repl.value"
@@ -215,6 +216,106 @@ function COMMANDS.drill(arg)
   for w in arg:gmatch("%S+") do files[#files + 1] = w end
   if #files == 0 then return false, ":drill: no file given (:drill examples/drills/tsume.lua)" end
   return open_drill(table.unpack(files))
+end
+
+-- The position editor: :put :remove :hand :clear :side :mirror :swap make a
+-- new `game` from the current position changed by pos:edit (the core's
+-- edit, refused when the piece facts forbid it); `undo` brings the game
+-- before back (state.edits).  The board is followed by what the diagram
+-- rules (read leniently) and the tsume start rules still find wrong.
+local function edit_notes(pos)
+  local notes, seen = {}, {}
+  for _, p in ipairs(pos:problems()) do
+    notes[#notes + 1] = "note: " .. p.text
+    seen[p.text] = true
+  end
+  local core = require("shogi").core
+  local ok, faults = pcall(core.tsume_faults, pos)
+  if ok and #faults > 0 then
+    local rest = {}
+    for _, f in ipairs(faults) do
+      if not seen[f] then rest[#rest + 1] = f end
+    end
+    if #rest > 0 then notes[#notes + 1] = "as a tsume: " .. concat(rest, "; ") end
+  end
+  return notes
+end
+
+local function edit(name, spec)
+  local g = the_game()
+  if not g then return false, format(":%s: there is no game in `game`", name) end
+  local pos = g:position()
+  local ok, q, err = pcall(pos.edit, pos, spec)
+  if not ok then return false, format(":%s: %s", name, message(q)) end
+  if not q then
+    local text = tostring(err):gsub("^edit: ", "")
+    if text:sub(1, #name + 2) == name .. ": " then text = text:sub(#name + 3) end
+    return false, format(":%s: %s", name, text)
+  end
+  local shogi = require "shogi"
+  local made, ng = pcall(shogi.game, q, {strict = false, rules = g:rules()})
+  if not made then
+    made, ng = pcall(shogi.game, q, {strict = false})
+  end
+  if not made then return false, format(":%s: %s; the position is unchanged", name, message(ng)) end
+  state.edits[#state.edits + 1] = {before = g, after = ng}
+  G.game = ng
+  local lines = {show_one(ng)}
+  for _, n in ipairs(edit_notes(q)) do lines[#lines + 1] = n end
+  return true, concat(lines, "\n")
+end
+
+local function words(arg)
+  local w = {}
+  for x in arg:gmatch("%S+") do w[#w + 1] = x end
+  return w
+end
+
+-- :put SQ PIECE [SQ PIECE ...]: USI letters, gote's in lower case (5e +B, 5a k)
+function COMMANDS.put(arg)
+  local w = words(arg)
+  if #w == 0 or #w % 2 ~= 0 then
+    return false, ":put: expected a square and a piece (:put 5e +B; gote's pieces in lower case: :put 5a k)"
+  end
+  local put = {}
+  for i = 1, #w, 2 do put[w[i]] = w[i + 1] end
+  return edit("put", {put = put})
+end
+
+-- :remove SQ [SQ ...]
+function COMMANDS.remove(arg)
+  local w = words(arg)
+  if #w == 0 then return false, ":remove: expected a square (:remove 5e)" end
+  return edit("remove", {remove = w})
+end
+
+-- :hand b|w PIECES|-|rest
+function COMMANDS.hand(arg)
+  local side, pieces = arg:match("^([bw])%s+(%S+)$")
+  if not side then
+    return false, ":hand: expected a side and pieces (:hand b R2P, :hand w rest, :hand b - for none)"
+  end
+  return edit("hand", {hand = {[side] = pieces}})
+end
+
+function COMMANDS.clear(arg)
+  if arg ~= "" then return false, ":clear: takes nothing" end
+  return edit("clear", {clear = true})
+end
+
+function COMMANDS.side(arg)
+  if arg ~= "b" and arg ~= "w" then return false, ":side: expected b or w" end
+  return edit("side", {side = arg})
+end
+
+function COMMANDS.mirror(arg)
+  if arg ~= "" then return false, ":mirror: takes nothing" end
+  return edit("mirror", {mirror = true})
+end
+
+function COMMANDS.swap(arg)
+  if arg ~= "" then return false, ":swap: takes nothing" end
+  return edit("swap", {swap = true})
 end
 
 local M = {}

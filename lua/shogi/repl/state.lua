@@ -18,6 +18,10 @@ for k, v in pairs(render.defaults) do M.settings[k] = v end
 -- the drill played at the prompt (lua/shogi/drill/prompt.lua), set by :drill
 M.drill = nil
 
+-- the editor's steps ({before = game, after = game}, the last one last):
+-- `undo` right after an edit brings the game before it back
+M.edits = {}
+
 -- the game in the global `game`, or nil when it holds something else
 function M.game()
   local g = G.game

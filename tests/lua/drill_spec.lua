@@ -368,6 +368,18 @@ describe("a session", function()
     assert.equal("score: 100/300 points, 1 of 3 solved", sc.text)
   end)
 
+  it("counts only the exercises played", function()
+    local s = assert(drill.load(TSUME)):session{progress = false}
+    s:answer("G*5b")
+    s:next()
+    local sc = s:score()
+    assert.equal(1, sc.played)
+    assert.equal(100, sc.max)
+    assert.equal("score: 100/100 points, 1 of 1 solved (1 of 3 exercises played)", sc.text)
+    assert.equal(2, s:exercise().n)
+    assert.equal(3, s:exercise().total)
+  end)
+
   it("skips a faulty exercise", function()
     local s = assert(drill.load("tests/data/drills/planted.lua")):session{progress = false, only = {3, 1}}
     assert.equal(1, s:exercise().n)
@@ -405,6 +417,11 @@ describe("progress", function()
     assert.same({3}, store:due(d, T0 + 2 * DAY))
     assert.same({3, 1}, store:due(d, T0 + 3 * DAY)) -- the longest due first
     assert.equal(1, #store:paths())
+    assert.same({}, store:unplayed(d))
+    assert.same({1, 2, 3}, progress.open{home = home, student = "cy"}:unplayed(d))
+    local n, when = store:next_due(d, T0 + DAY + 100)
+    assert.equal(3, n)
+    assert.equal(T0 + 2 * DAY, when)
     -- another student's file is another file
     assert.same({1, 2, 3}, progress.open{home = home, student = "bob"}:due(d, T0))
   end)

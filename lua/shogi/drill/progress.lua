@@ -109,6 +109,26 @@ function Store:due(drill, now)
   return out
 end
 
+--- store:unplayed(drill) -> the numbers of the exercises never played, in the file's order
+function Store:unplayed(drill)
+  local out = {}
+  for i = 1, #drill.exercises do
+    if not self.rows[key(drill, i)] then out[#out + 1] = i end
+  end
+  return out
+end
+
+--- store:next_due(drill [, now]) -> the exercise due next after now and when (nil when none is played)
+function Store:next_due(drill, now)
+  now = M.now(now)
+  local best, when
+  for i = 1, #drill.exercises do
+    local row = self.rows[key(drill, i)]
+    if row and row.due and row.due > now and (not when or row.due < when) then best, when = i, row.due end
+  end
+  return best, when
+end
+
 --- store:paths() -> the drill files this student has played (for `scripts/drill review` with no files)
 function Store:paths()
   local seen, out = {}, {}

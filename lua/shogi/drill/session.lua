@@ -76,12 +76,14 @@ end
 
 function Session:_state() return self.states[self.at] end
 
---- s:exercise() -> {n =, index =, count =, prompt =, goal =, side =, position =, title =} | nil
+--- s:exercise() -> {n = its number in the file, total = the file's count, index =, count = (in this session),
+--   prompt =, goal =, side =, position =, title =} | nil
 function Session:exercise()
   local st = self:_state()
   if not st then return nil end
   local ex = st.ex
-  return {n = ex.n, index = self.at, count = #self.order, prompt = ex.prompt or goals.default_prompt(ex),
+  return {n = ex.n, total = #self.drill.exercises, index = self.at, count = #self.order,
+    prompt = ex.prompt or goals.default_prompt(ex),
     goal = type(ex.goal) == "string" and ex.goal or "custom", side = ex.side, position = st.game:position(),
     title = ex.title, status = st.status, wrong = st.wrong, hints = st.hints}
 end
@@ -202,7 +204,8 @@ function Session:next()
   return self:exercise()
 end
 
---- s:score() -> {points =, max =, solved =, missed =, total =, exercises = {{n, status, points, wrong, hints}}, text}
+--- s:score() -> {points =, max =, solved =, missed =, played =, total =, exercises = {{n, status, points, wrong,
+--   hints}}, text}: the exercises played (solved or missed) count; a faulty one or one not reached does not
 function Session:score()
   local seen, list = {}, {}
   for _, r in ipairs(self.results) do
@@ -213,9 +216,10 @@ function Session:score()
     points = points + r.points
     if r.status == "solved" then solved = solved + 1 elseif r.status == "missed" then missed = missed + 1 end
   end
-  local total = #self.order
-  local text = string_format("score: %d/%d points, %d of %d solved", points, M.POINTS * total, solved, total)
-  return {points = points, max = M.POINTS * total, solved = solved, missed = missed, total = total,
+  local played, total = solved + missed, #self.order
+  local text = string_format("score: %d/%d points, %d of %d solved", points, M.POINTS * played, solved, played)
+  if played < total then text = text .. string_format(" (%d of %d exercises played)", played, total) end
+  return {points = points, max = M.POINTS * played, solved = solved, missed = missed, played = played, total = total,
     exercises = list, text = text}
 end
 

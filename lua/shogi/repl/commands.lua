@@ -206,8 +206,12 @@ local function open_drill(...)
     if f == "--due" then opts.due = true else files[#files + 1] = f end
   end
   local prompt = require "shogi.drill.prompt"
+  local running = prompt.active()
   local ok, out = prompt.start(files, show_one, opts)
-  if ok then state.drill, G.game = prompt, prompt.game() end
+  if ok and prompt.active() then
+    if not running then state.user_game = G.game end
+    state.drill, G.game = prompt, prompt.game()
+  end
   return ok, out
 end
 function COMMANDS.drill(arg)

@@ -60,7 +60,7 @@ has "a mate answered" "$tmp/out" "mate: G*5b"
 has "a wrong move is refuted" "$tmp/out" "R*3b does not mate in 3"
 has "the refutation is shown on the board" "$tmp/out" "the refutation on the board:"
 has "a hint" "$tmp/out" "hint: Sacrifice the rook in hand."
-has "the defence is played" "$tmp/out" "the defence Kx3d"
+has "the defence is played" "$tmp/out" "gote's defence Kx3d"
 has "an exercise's score" "$tmp/out" "exercise 2: 50 points"
 has "the answer shown" "$tmp/out" "the answer: P*8b"
 has "the drill plays gote's moves" "$tmp/out" "the drill plays P-5d"
@@ -116,8 +116,8 @@ if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; t
     has "won against the engine" "$tmp/out" "won 2 of 2 search games against its opponent"
     printf '%s\n' 8d8c declare | KOMADAI_HOME=- "$K" --drill tests/data/drills/engine.lua >"$tmp/out" 2>&1; st=$?
     status "a session against fairy-stockfish" 0 $st
-    has "the engine answers" "$tmp/out" "the opponent plays"
-    has "the declaration wins" "$tmp/out" "won: Black wins by declaration"
+    has "the engine answers" "$tmp/out" "the opponent (gote) plays"
+    has "the declaration wins" "$tmp/out" "won: sente wins by declaration"
 else
     echo "# fairy-stockfish is not installed: the engine opponent is not tested"
 fi

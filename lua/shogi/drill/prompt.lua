@@ -2,7 +2,7 @@
 -- `scripts/drill review`).  The REPL hands it every line while a drill runs:
 -- moves are answers, :hint :answer :skip :retry :next :quit are its commands,
 -- anything else goes back to the REPL (Lua, the REPL's own commands).
---   start({files...}, show [, {due = true}]) -> ok, text
+--   start({files...}, show [, {due = true, style = function -> "letters" | "kanji"}]) -> ok, text
 --   line(text, show) -> nil (not for the drill) | ok, text
 --   active() -> bool;  game() -> the exercise's game (a copy) for `game`
 -- show(x [, opts]) renders a game or a position with the REPL's settings
@@ -143,7 +143,7 @@ function M.start(files, show, opts)
     end
   end
   local old = state
-  state = {queue = {}, due = opts and opts.due, totals = {}}
+  state = {queue = {}, due = opts and opts.due, totals = {}, style = opts and opts.style}
   for i, f in ipairs(files) do state.queue[i] = f end
   local notes = {}
   local s = next_session(notes)
@@ -254,6 +254,7 @@ end
 --- line(text, show) -> nil | ok, text
 function M.line(text, show)
   if not state then return nil end
+  if state.style then state.session:set_style(state.style()) end
   local name = string_match(text, "^:(%a+)%s*$")
   if name then
     local f = COMMANDS[name]

@@ -8,6 +8,7 @@
 -- the same position.
 local goals = require "shogi.drill.goals"
 local progress = require "shogi.drill.progress"
+local explain = require "shogi.drill.explain"
 
 local error, ipairs, pcall, require, setmetatable, tostring, type = error, ipairs, pcall, require, setmetatable,
   tostring, type
@@ -41,7 +42,7 @@ local function fresh(ex, depth)
   return st
 end
 
---- session.new(drill [, opts])
+--- session.new(drill [, opts]) (opts.style: "letters" | "kanji", the names in what the session says)
 function M.new(drill, opts)
   opts = opts or {}
   local order = {}
@@ -53,7 +54,7 @@ function M.new(drill, opts)
   local store = opts.progress
   if store == nil then store = progress.open(opts) end
   local s = setmetatable({drill = drill, order = order, at = 1, states = {}, results = {}, store = store or nil,
-    now = opts.now, depth = opts.depth}, Session)
+    now = opts.now, depth = opts.depth, style = opts.style or "letters"}, Session)
   s:_enter()
   return s
 end
@@ -88,6 +89,14 @@ function Session:exercise()
     title = ex.title, status = st.status, wrong = st.wrong, hints = st.hints}
 end
 
+--- s:set_style(style): "letters" (western names) | "kanji" (japanese names, kanji pieces and squares)
+function Session:set_style(style)
+  if style ~= "letters" and style ~= "kanji" then
+    error("bad argument #1 to 'set_style' (\"letters\" or \"kanji\" expected, got " .. tostring(style) .. ")", 2)
+  end
+  self.style = style
+end
+
 --- s:game() -> the exercise's game (a copy: changing it changes nothing here)
 function Session:game()
   local st = self:_state()
@@ -120,6 +129,7 @@ function Session:answer(text)
   if st.status ~= "open" then
     return {correct = false, done = true, message = "this exercise is over: :next goes on, :retry plays it again"}
   end
+  st.style = self.style
   local r = goals.answer(st, text, self.depth)
   if r.illegal then return r end
   if r.correct == false then st.wrong = st.wrong + 1 end
@@ -146,7 +156,7 @@ function Session:hint()
   else
     local m = goals.expected(st, self.depth)
     if not m then return nil, "no hint: the drill has no move to suggest here" end
-    text = goals.auto_hint(st.game:position(), m, k - #ex.hints)
+    text = goals.auto_hint(st.game:position(), m, k - #ex.hints, self.style)
   end
   if not text then return nil, "no more hints (:answer shows the move)" end
   st.hints = k
@@ -161,8 +171,7 @@ function Session:reveal()
   local names = {}
   local p = st.game:position()
   for i, m in ipairs(line) do
-    local ok, name = pcall(p.move_name, p, m, "western")
-    names[i] = ok and name or m
+    names[i] = explain.move(p, m, self.style)
     p = p:after(m)
   end
   if st.status == "open" then finish(self, st, "missed") end

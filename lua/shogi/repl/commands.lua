@@ -201,7 +201,7 @@ end
 -- while it runs, moves and its commands (:hint :answer :skip :retry :next
 -- :quit) go to it, and `game` is the exercise's board
 local function open_drill(...)
-  local files, opts = {}, {}
+  local files, opts = {}, {style = function() return settings.style end}
   for _, f in ipairs({...}) do
     if f == "--due" then opts.due = true else files[#files + 1] = f end
   end

@@ -232,6 +232,50 @@ describe("a move exercise", function()
   end)
 end)
 
+describe("feedback that explains (issue 35 item 1)", function()
+  it("says what a wrong move loses, with the opponent's line only", function()
+    local s = assert(drill.load(TESUJI)):session{progress = false}
+    local r = s:answer("P*4b")
+    assert.is_false(r.correct)
+    assert.truthy(r.message:find("P*4b loses a pawn: gote Kx4b", 1, true), r.message)
+    assert.truthy(r.message:find("for sente)", 1, true), r.message)
+    assert.same({"4a4b"}, r.refutation)
+    s:next()
+    r = s:answer("8i7g")
+    assert.truthy(r.message:find("loses a knight: gote Bx7g+", 1, true), r.message)
+    assert.truthy(r.message:find("cp below the best", 1, true), r.message)
+    assert.falsy(r.message:find("Black", 1, true))
+  end)
+
+  it("speaks kanji under :style kanji, hints too", function()
+    local s = assert(drill.load(TESUJI)):session{progress = false, style = "kanji"}
+    local r = s:answer("P*4b")
+    assert.truthy(r.message:find("▲４二歩 loses 歩", 1, true), r.message)
+    assert.truthy(r.message:find("△同玉", 1, true) or r.message:find("△４二玉", 1, true), r.message)
+    s:hint()
+    assert.equal("the piece: drop a 桂 from the hand", s:hint())
+    assert.equal("the square: ３三", s:hint())
+    assert.has_error(function() s:set_style("bold") end)
+  end)
+
+  it("tells a move of the line played in the wrong order", function()
+    local s = assert(drill.load("examples/drills/handicap.lua")):session{progress = false}
+    local r = s:answer("2g2f")
+    assert.is_false(r.correct)
+    assert.truthy(r.message:find("played in the wrong order", 1, true), r.message)
+  end)
+
+  it("names a mate a wrong move allows", function()
+    local explain = require "shogi.drill.explain"
+    assert.equal("mate in 5", explain.score(29995))
+    assert.equal("mated in 4", explain.score(-29996))
+    assert.equal("+300 cp", explain.score(300))
+    local pos = shogi.position("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+    local c = explain.cost(pos, "5i4h", 1000, {cp = 30000 - 1, mate = 1, pv = {"5a4a"}}, "letters")
+    assert.truthy(c.text:find("allows mate in 1", 1, true), c.text)
+  end)
+end)
+
 describe("a mate exercise", function()
   it("is answered move by move against the longest defence", function()
     local s = assert(drill.load(TSUME)):session{progress = false}

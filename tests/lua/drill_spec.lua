@@ -482,6 +482,19 @@ describe("check", function()
     end
   end)
 
+  it("judges the student's moves in a line, with units and no contradiction (issue 35 item 4)", function()
+    local d = assert(load_text([[return {exercises = {
+      {position = "4k4/9/9/9/9/9/9/9/4K4 b R 1", goal = "sequence", side = "b", answers = "R*5b 5a5b"},
+      {position = "4k4/9/ppppppppp/9/4b4/9/P8/L8/KN7 b P 1", answers = {"P*7g"}, margin = 30, depth = 5}}}]]))
+    local report = d:check()
+    assert.same({1}, report.faulty)
+    assert.truthy(report.text:find("move 1 of the line, R*5b (", 1, true), report.text)
+    assert.truthy(report.text:find(" cp below the search's best, ", 1, true), report.text)
+    assert.truthy(report.text:find("flagged: the search's best, P*8h (-", 1, true), report.text)
+    assert.truthy(report.text:find("cp), is not an answer", 1, true), report.text)
+    assert.falsy(report.text:find("P*8h (%S+) is not an answer but"), report.text)
+  end)
+
   it("finds the one wrong answer of five", function()
     local report = assert(drill.load("tests/data/drills/five.lua")):check()
     assert.same({3}, report.faulty)

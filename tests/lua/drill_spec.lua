@@ -539,6 +539,14 @@ describe("drills and bots together (issue 35 item 7)", function()
     assert.is_nil(msg)
     assert.is_table(bot)
   end)
+
+  it("plays an exercise against a bot file", function()
+    local s = assert(drill.load("tests/data/drills/bot.lua")):session{progress = false}
+    local r = s:answer("G*5b")
+    assert.is_nil(r.illegal)
+    assert.equal("5a5b", r.reply)
+    assert.truthy(r.message:find("the opponent (gote) plays Kx5b", 1, true), r.message)
+  end)
 end)
 
 describe("the student's screen (issue 35 item 2)", function()

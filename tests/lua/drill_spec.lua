@@ -332,6 +332,18 @@ describe("a mate exercise", function()
   end)
 end)
 
+describe("a mate with a futile interposition (issue 35 item 3)", function()
+  it("is solved by the move that leaves only futile drops", function()
+    local d = assert(load_text([[return {exercises = {{goal = "mate", length = 1, answers = {"6i6a+"},
+      position = "8k/7pp/L3p1p2/RBB6/GGG6/GSS6/SSN6/NNN6/LLLR5 b 14p 1"}}}]]))
+    local r = d:session{progress = false}:answer("6i6a+")
+    assert.is_true(r.correct, r.message)
+    assert.is_true(r.done)
+    assert.truthy(r.message:find("futile", 1, true), r.message)
+    assert.same({}, d:check().faulty)
+  end)
+end)
+
 describe("a sequence", function()
   it("plays the other side, the drill's first move included", function()
     local s = assert(drill.load("examples/drills/handicap.lua")):session{progress = false}

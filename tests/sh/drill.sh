@@ -108,6 +108,10 @@ status "from-tsume" 0 $st
 scripts/drill check "$tmp/made.lua" >"$tmp/out" 2>&1; st=$?
 status "a drill from tsume passes check" 0 $st
 has "the 11-move mate" "$tmp/out" "mate in 11"
+scripts/drill from-tsume examples/tsume/*.lua >"$tmp/all.lua" 2>"$tmp/out"; st=$?
+status "from-tsume on every problem in examples/tsume" 0 $st
+scripts/drill check "$tmp/all.lua" >"$tmp/out" 2>&1; st=$?
+status "every exercise from examples/tsume passes check (the futile pawn too)" 0 $st
 
 # ---- a real engine as the opponent (Debian's fairy-stockfish, when installed) ---------------
 if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; then

@@ -189,8 +189,9 @@ function GOAL.mate(st, usi, pos)
   local dual = expected and expected ~= usi
   g:play(usi)
   local text
-  if after:is_mate() then
+  if oracle.tsume_mated(after) then
     text = string_format("mate: %s", name_of(pos, usi))
+    if not after:is_mate() then text = text .. " (the interpositions left are futile)" end
     if dual then text = text .. string_format(" (a dual: %s mates too)", name_of(pos, expected)) end
     return {correct = true, done = true, move = usi, message = text}
   end

@@ -113,6 +113,14 @@ status "from-tsume on every problem in examples/tsume" 0 $st
 scripts/drill check "$tmp/all.lua" >"$tmp/out" 2>&1; st=$?
 status "every exercise from examples/tsume passes check (the futile pawn too)" 0 $st
 
+# ---- from-record ---------------------------------------------------------------------------
+scripts/drill from-record tests/data/records/jkf__ryuou201409020101.kif --depth 3 >"$tmp/rec.lua" 2>"$tmp/out"; st=$?
+status "from-record on a professional game" 0 $st
+has "the scores carry units" "$tmp/rec.lua" "the position went from -433 cp to -906 cp"
+has "the depth that chose it is kept" "$tmp/rec.lua" "depth = 3"
+scripts/drill check "$tmp/rec.lua" >"$tmp/out" 2>&1; st=$?
+status "every exercise from-record made passes check" 0 $st
+
 # ---- a real engine as the opponent (Debian's fairy-stockfish, when installed) ---------------
 if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; then
     scripts/drill check tests/data/drills/engine.lua >"$tmp/out" 2>&1; st=$?

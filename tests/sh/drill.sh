@@ -113,6 +113,16 @@ status "from-tsume on every problem in examples/tsume" 0 $st
 scripts/drill check "$tmp/all.lua" >"$tmp/out" 2>&1; st=$?
 status "every exercise from examples/tsume passes check (the futile pawn too)" 0 $st
 
+# ---- diagrams and sheets of drill files (issue 35 item 6) ---------------------------------
+scripts/diagram examples/drills/tesuji.lua:2 "$tmp/ex2.svg" >"$tmp/out" 2>&1; st=$?
+status "scripts/diagram drill.lua:2" 0 $st
+has "its caption has the side to move and the prompt" "$tmp/ex2.svg" "先手番: Sente is in check from the bishop"
+scripts/diagram examples/drills/tesuji.lua:3 "$tmp/ex3.svg" >"$tmp/out" 2>&1; st=$?
+status "an exercise the drill has not" 1 $st
+has "says how many it has" "$tmp/out" "the drill has 2 exercises, not 3"
+scripts/diagram --sheet examples/drills/tesuji.lua examples/drills/tsume.lua --out "$tmp/sheet.pdf" >"$tmp/out" 2>&1; st=$?
+status "a sheet of drill files" 0 $st
+
 # ---- from-record ---------------------------------------------------------------------------
 scripts/drill from-record tests/data/records/jkf__ryuou201409020101.kif --depth 3 >"$tmp/rec.lua" 2>"$tmp/out"; st=$?
 status "from-record on a professional game" 0 $st

@@ -120,6 +120,10 @@ has "its caption has the side to move and the prompt" "$tmp/ex2.svg" "先手番:
 scripts/diagram examples/drills/tesuji.lua:3 "$tmp/ex3.svg" >"$tmp/out" 2>&1; st=$?
 status "an exercise the drill has not" 1 $st
 has "says how many it has" "$tmp/out" "the drill has 2 exercises, not 3"
+scripts/diagram "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5" "$tmp/mid.svg" >"$tmp/out" 2>&1
+has "a game position's hand shows the pieces held" "$tmp/mid.svg" "後手の持駒：角"
+scripts/diagram examples/tsume/atama_kin.lua "$tmp/tsume.svg" >"$tmp/out" 2>&1
+has "a tsume problem's hand stays 残り全部" "$tmp/tsume.svg" "後手の持駒：残り全部"
 scripts/diagram --sheet examples/drills/tesuji.lua examples/drills/tsume.lua --out "$tmp/sheet.pdf" >"$tmp/out" 2>&1; st=$?
 status "a sheet of drill files" 0 $st
 

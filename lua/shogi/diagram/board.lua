@@ -53,7 +53,10 @@ end
 local function hand_lines(pos, side, style)
   local items = pieces.hand(pos, side)
   local rest = false
-  if side == "w" and #items > 0 and pos:variant() == "standard" then
+  -- 残り全部 is the tsume convention: only where sente has no king on the board (a problem, not a game)
+  local sente_king = false
+  for _, pc in pairs(pos:pieces("b")) do if pc == "K" then sente_king = true end end
+  if side == "w" and #items > 0 and pos:variant() == "standard" and not sente_king then
     rest = true
     local held = {}
     for _, it in ipairs(items) do held[it[1]] = it[2] end

@@ -113,6 +113,25 @@ status "from-tsume on every problem in examples/tsume" 0 $st
 scripts/drill check "$tmp/all.lua" >"$tmp/out" 2>&1; st=$?
 status "every exercise from examples/tsume passes check (the futile pawn too)" 0 $st
 
+# ---- a class's results (issue 35 item 5) ---------------------------------------------------
+mkdir -p "$tmp/class"
+printf 'N*3c\n:next\n8i7g\n:answer\n' | KOMADAI_HOME="$tmp/class" KOMADAI_STUDENT=alice KOMADAI_NOW=1800000000 \
+    "$K" --drill examples/drills/tesuji.lua >"$tmp/out" 2>&1
+printf ':hint\nP*4b\nN*3c\n:next\nP*8h\n' | KOMADAI_HOME="$tmp/class" KOMADAI_STUDENT=bob KOMADAI_NOW=1800000000 \
+    "$K" --drill examples/drills/tesuji.lua >"$tmp/out" 2>&1
+scripts/drill results --class "$tmp/class/drill" --csv >"$tmp/res.csv" 2>"$tmp/out"; st=$?
+status "drill results --csv" 0 $st
+has "the CSV header" "$tmp/res.csv" "student,drill,n,points,attempts,hints,seconds,seen,missed"
+has "alice's clean solve" "$tmp/res.csv" "alice,Tesuji: fork and block,1,100,1,0,0,1,0"
+has "alice's miss" "$tmp/res.csv" "alice,Tesuji: fork and block,2,0,1,0,0,1,1"
+has "bob's hint and wrong move" "$tmp/res.csv" "bob,Tesuji: fork and block,1,50,2,1,0,1,0"
+KOMADAI_HOME="$tmp/class" scripts/drill results >"$tmp/out" 2>&1; st=$?
+status "drill results from KOMADAI_HOME" 0 $st
+has "a table for the teacher" "$tmp/out" "bob          Tesuji: fork and block"
+scripts/drill results --class "$tmp/none" >"$tmp/out" 2>&1; st=$?
+status "drill results of an empty class" 1 $st
+has "says where it looked" "$tmp/out" "no student's results there"
+
 # ---- diagrams and sheets of drill files (issue 35 item 6) ---------------------------------
 scripts/diagram examples/drills/tesuji.lua:2 "$tmp/ex2.svg" >"$tmp/out" 2>&1; st=$?
 status "scripts/diagram drill.lua:2" 0 $st

@@ -31,8 +31,9 @@ end
 
 -- the state of one exercise as the session plays it
 -- (the drill moves first when the student plays the other side)
-local function fresh(ex, depth)
-  local st = {ex = ex, game = new_game(ex), wrong = 0, hints = 0, status = "open", step = 0, line = {}}
+local function fresh(ex, depth, now)
+  local st = {ex = ex, game = new_game(ex), wrong = 0, hints = 0, status = "open", step = 0, line = {}, attempts = 0,
+    started = progress.now(now)}
   if st.game:side() ~= ex.side then
     local m
     if ex.goal == "sequence" then m = ex.answers[1]
@@ -64,7 +65,7 @@ function Session:_enter()
   while self.at <= #self.order do
     local ex = self.drill.exercises[self.order[self.at]]
     if #ex.faults == 0 then
-      local ok, st = pcall(fresh, ex, self.depth)
+      local ok, st = pcall(fresh, ex, self.depth, self.now)
       if ok and st.game then
         self.states[self.at] = st
         return
@@ -113,7 +114,9 @@ local function finish(self, st, status)
   if self.store then
     local clean = status == "solved" and st.wrong == 0 and st.hints == 0
     local outcome = clean and "clean" or (status == "solved" and "helped" or "missed")
-    self.store:record(self.drill, st.ex.n, outcome, self.now)
+    local now = progress.now(self.now)
+    self.store:record(self.drill, st.ex.n, outcome, now, {points = points, attempts = st.attempts, hints = st.hints,
+      seconds = math_max(0, now - (st.started or now))})
     self.store:save()
   end
   return r
@@ -132,6 +135,7 @@ function Session:answer(text)
   st.style = self.style
   local r = goals.answer(st, text, self.depth)
   if r.illegal then return r end
+  st.attempts = st.attempts + 1
   if r.correct == false then st.wrong = st.wrong + 1 end
   if r.done then
     local status = r.correct and "solved" or "missed"
@@ -196,7 +200,7 @@ end
 function Session:retry()
   local st = self:_state()
   if not st then return nil end
-  local n = fresh(st.ex, self.depth)
+  local n = fresh(st.ex, self.depth, self.now)
   n.wrong, n.hints = st.wrong, st.hints
   if st.status ~= "open" then n.status, n.replay = "open", true end
   n.counted = st.status ~= "open"

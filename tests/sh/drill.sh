@@ -136,6 +136,8 @@ has "says where it looked" "$tmp/out" "no student's results there"
 scripts/diagram examples/drills/tesuji.lua:2 "$tmp/ex2.svg" >"$tmp/out" 2>&1; st=$?
 status "scripts/diagram drill.lua:2" 0 $st
 has "its caption has the side to move and the prompt" "$tmp/ex2.svg" "先手番: Sente is in check from the bishop"
+scripts/diagram examples/drills/tesuji.lua:2 "$tmp/wrap.svg" --caption "Sente is in check from the bishop: block it with a pawn drop next to the king, where the king guards it" >"$tmp/out" 2>&1
+has "a long caption wraps" "$tmp/wrap.svg" '<tspan x="232" dy="22">with a pawn drop'
 scripts/diagram examples/drills/tesuji.lua:3 "$tmp/ex3.svg" >"$tmp/out" 2>&1; st=$?
 status "an exercise the drill has not" 1 $st
 has "says how many it has" "$tmp/out" "the drill has 2 exercises, not 3"

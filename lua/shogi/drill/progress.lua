@@ -54,7 +54,8 @@ function M.open(opts)
   local home = opts.home or M.home()
   if home == "-" then return false end
   local student = opts.student or M.student()
-  local s = setmetatable({dir = home .. "/drill", file = opts.file or (home .. "/drill/" .. student .. ".tsv"), rows = {},
+  local file = opts.file or (home .. "/drill/" .. student .. ".tsv")
+  local s = setmetatable({dir = home .. "/drill", file = file, rows = {},
     student = student}, Store)
   local f = io_open(s.file, "r")
   if f then

@@ -59,7 +59,11 @@ function M.command(line)
   local drill = state.drill
   if drill and drill.active() then
     local handled, out = drill.line(text, show_one)
-    if handled ~= nil then G.game = drill.game() or G.game; return handled, out end
+    if handled ~= nil then
+      if drill.active() then G.game = drill.game() or G.game
+      else G.game, state.user_game = state.user_game, nil end -- the drill is over: the user's game is back
+      return handled, out
+    end
   end
   local handled, out = paste.assignment(text)
   if handled ~= nil then return handled, out end

@@ -60,7 +60,7 @@ has "a mate answered" "$tmp/out" "mate: G*5b"
 has "a wrong move is refuted" "$tmp/out" "R*3b does not mate in 3"
 has "the refutation is shown on the board" "$tmp/out" "the refutation on the board:"
 has "a hint" "$tmp/out" "hint: Sacrifice the rook in hand."
-has "the defence is played" "$tmp/out" "the defence Kx3d"
+has "the defence is played" "$tmp/out" "gote's defence Kx3d"
 has "an exercise's score" "$tmp/out" "exercise 2: 50 points"
 has "the answer shown" "$tmp/out" "the answer: P*8b"
 has "the drill plays gote's moves" "$tmp/out" "the drill plays P-5d"
@@ -73,15 +73,16 @@ has "progress is kept" "$KOMADAI_HOME/drill/ann.tsv" "Five for the class"
 printf '%s\n' :skip :answer :next >"$tmp/in"
 KOMADAI_NOW=$((T0 + DAY)) scripts/drill review tests/data/drills/five.lua <"$tmp/in" >"$tmp/out" 2>&1; st=$?
 status "review the next day" 0 $st
-has "review starts with the missed one" "$tmp/out" "exercise 1 of 2"
-has "the missed exercise is back" "$tmp/out" "exercise 2 of 2"
+has "review starts with the missed one, numbered as in the file" "$tmp/out" "exercise 2 of 5 [1 of 2 due]"
+has "the missed exercise is back" "$tmp/out" "exercise 3 of 5 [2 of 2 due]"
 has "its answer" "$tmp/out" "the answer: P*8b"
 KOMADAI_NOW=$((T0 + 100)) scripts/drill review tests/data/drills/five.lua </dev/null >"$tmp/out" 2>&1; st=$?
-status "review with nothing due" 1 $st
-has "review with nothing due says so" "$tmp/out" "Five for the class: nothing due"
+status "review with nothing due" 0 $st
+has "review with nothing due says when the next one is" "$tmp/out" \
+    "Five for the class: nothing due; the next is exercise 2, due in 47 hours (2027-01-17 08:00 UTC)"
 printf ':quit\n' | KOMADAI_NOW=$((T0 + 30 * DAY)) scripts/drill review >"$tmp/out" 2>&1; st=$?
 status "review with no files takes the drills played" 0 $st
-has "the drill played is found" "$tmp/out" "Five for the class: exercise 1 of"
+if grep -qE "^Five for the class: exercise [0-9] of 5" "$tmp/out"; then ok; else bad "the drill played is found"; fi
 
 KOMADAI_HOME="$tmp/empty" scripts/drill review </dev/null >"$tmp/out" 2>&1; st=$?
 status "review before any drill" 1 $st
@@ -107,6 +108,53 @@ status "from-tsume" 0 $st
 scripts/drill check "$tmp/made.lua" >"$tmp/out" 2>&1; st=$?
 status "a drill from tsume passes check" 0 $st
 has "the 11-move mate" "$tmp/out" "mate in 11"
+scripts/drill from-tsume examples/tsume/*.lua >"$tmp/all.lua" 2>"$tmp/out"; st=$?
+status "from-tsume on every problem in examples/tsume" 0 $st
+scripts/drill check "$tmp/all.lua" >"$tmp/out" 2>&1; st=$?
+status "every exercise from examples/tsume passes check (the futile pawn too)" 0 $st
+
+# ---- a class's results (issue 35 item 5) ---------------------------------------------------
+mkdir -p "$tmp/class"
+printf 'N*3c\n:next\n8i7g\n:answer\n' | KOMADAI_HOME="$tmp/class" KOMADAI_STUDENT=alice KOMADAI_NOW=1800000000 \
+    "$K" --drill examples/drills/tesuji.lua >"$tmp/out" 2>&1
+printf ':hint\nP*4b\nN*3c\n:next\nP*8h\n' | KOMADAI_HOME="$tmp/class" KOMADAI_STUDENT=bob KOMADAI_NOW=1800000000 \
+    "$K" --drill examples/drills/tesuji.lua >"$tmp/out" 2>&1
+scripts/drill results --class "$tmp/class/drill" --csv >"$tmp/res.csv" 2>"$tmp/out"; st=$?
+status "drill results --csv" 0 $st
+has "the CSV header" "$tmp/res.csv" "student,drill,n,points,attempts,hints,seconds,seen,missed"
+has "alice's clean solve" "$tmp/res.csv" "alice,Tesuji: fork and block,1,100,1,0,0,1,0"
+has "alice's miss" "$tmp/res.csv" "alice,Tesuji: fork and block,2,0,1,0,0,1,1"
+has "bob's hint and wrong move" "$tmp/res.csv" "bob,Tesuji: fork and block,1,50,2,1,0,1,0"
+KOMADAI_HOME="$tmp/class" scripts/drill results >"$tmp/out" 2>&1; st=$?
+status "drill results from KOMADAI_HOME" 0 $st
+has "a table for the teacher" "$tmp/out" "bob          Tesuji: fork and block"
+scripts/drill results --class "$tmp/none" >"$tmp/out" 2>&1; st=$?
+status "drill results of an empty class" 1 $st
+has "says where it looked" "$tmp/out" "no student's results there"
+
+# ---- diagrams and sheets of drill files (issue 35 item 6) ---------------------------------
+scripts/diagram examples/drills/tesuji.lua:2 "$tmp/ex2.svg" >"$tmp/out" 2>&1; st=$?
+status "scripts/diagram drill.lua:2" 0 $st
+has "its caption has the side to move and the prompt" "$tmp/ex2.svg" "先手番: Sente is in check from the bishop"
+scripts/diagram examples/drills/tesuji.lua:2 "$tmp/wrap.svg" --caption "Sente is in check from the bishop: block it with a pawn drop next to the king, where the king guards it" >"$tmp/out" 2>&1
+has "a long caption wraps" "$tmp/wrap.svg" '<tspan x="232" dy="22">with a pawn drop'
+scripts/diagram examples/drills/tesuji.lua:3 "$tmp/ex3.svg" >"$tmp/out" 2>&1; st=$?
+status "an exercise the drill has not" 1 $st
+has "says how many it has" "$tmp/out" "the drill has 2 exercises, not 3"
+scripts/diagram "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5" "$tmp/mid.svg" >"$tmp/out" 2>&1
+has "a game position's hand shows the pieces held" "$tmp/mid.svg" "後手の持駒：角"
+scripts/diagram examples/tsume/atama_kin.lua "$tmp/tsume.svg" >"$tmp/out" 2>&1
+has "a tsume problem's hand stays 残り全部" "$tmp/tsume.svg" "後手の持駒：残り全部"
+scripts/diagram --sheet examples/drills/tesuji.lua examples/drills/tsume.lua --out "$tmp/sheet.pdf" >"$tmp/out" 2>&1; st=$?
+status "a sheet of drill files" 0 $st
+
+# ---- from-record ---------------------------------------------------------------------------
+scripts/drill from-record tests/data/records/jkf__ryuou201409020101.kif --depth 3 >"$tmp/rec.lua" 2>"$tmp/out"; st=$?
+status "from-record on a professional game" 0 $st
+has "the scores carry units" "$tmp/rec.lua" "the position went from -433 cp to -906 cp"
+has "the depth that chose it is kept" "$tmp/rec.lua" "depth = 3"
+scripts/drill check "$tmp/rec.lua" >"$tmp/out" 2>&1; st=$?
+status "every exercise from-record made passes check" 0 $st
 
 # ---- a real engine as the opponent (Debian's fairy-stockfish, when installed) ---------------
 if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; then
@@ -115,8 +163,8 @@ if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; t
     has "won against the engine" "$tmp/out" "won 2 of 2 search games against its opponent"
     printf '%s\n' 8d8c declare | KOMADAI_HOME=- "$K" --drill tests/data/drills/engine.lua >"$tmp/out" 2>&1; st=$?
     status "a session against fairy-stockfish" 0 $st
-    has "the engine answers" "$tmp/out" "the opponent plays"
-    has "the declaration wins" "$tmp/out" "won: Black wins by declaration"
+    has "the engine answers" "$tmp/out" "the opponent (gote) plays"
+    has "the declaration wins" "$tmp/out" "won: sente wins by declaration"
 else
     echo "# fairy-stockfish is not installed: the engine opponent is not tested"
 fi
@@ -150,7 +198,8 @@ type_line 'N*3c'
 check "the right move" "correct: N*3c"
 check "its score" "exercise 1: 50 points"
 type_line ':quit'
-check "quit gives the score" "Tesuji: fork and block: score: 50/200 points, 1 of 2 solved"
+check "quit gives the score of the exercises played" \
+    "Tesuji: fork and block: score: 50/100 points, 1 of 1 solved (1 of 2 exercises played)"
 check "komadai --drill ends after :quit" "komadai exited 0"
 $T kill-session -t kd 2>/dev/null
 $T new-session -d -s kd -x 100 -y 60 "env TERM=xterm KOMADAI_NOW=$T0 '$K'; sleep 30"
@@ -175,5 +224,41 @@ if grep -qF "after the end" "$tmp/out"; then bad "no Lua after the last exercise
 printf '%s\n' ':drill examples/drills/sho.lua' 4h4b+ :next 'print("still " .. "here")' >"$tmp/in"
 KOMADAI_HOME=- "$K" <"$tmp/in" >"$tmp/out" 2>&1
 has ":drill at the prompt keeps the prompt after the drill" "$tmp/out" "still here"
+
+# ---- the rest of item 2: almost a move, the user's game kept, resuming, gote's side
+printf '%s\n' 'n*3c' B5e 76fu 'N*3c' >"$tmp/in"
+KOMADAI_HOME=- "$K" --drill examples/drills/tesuji.lua <"$tmp/in" >"$tmp/out" 2>&1
+has "a lower-case drop gets a suggestion" "$tmp/out" "'n*3c' is neither Lua nor a move: did you mean N*3c?"
+has "a drop written without its star" "$tmp/out" "'B5e' is neither Lua nor a move (no legal move matches 'B5e')"
+has "CSA-like text without its origin" "$tmp/out" "'76fu' is neither Lua nor a move: did you mean +7776FU (P-7f)?"
+if grep -q "syntax error\|malformed number" "$tmp/out"; then bad "almost a move is no Lua error"; else ok; fi
+has "the answer after them" "$tmp/out" "correct: N*3c"
+printf '%s\n' 76fu 'b*5e' 7g7f 3c3d B5e >"$tmp/in"
+KOMADAI_HOME=- "$K" <"$tmp/in" >"$tmp/out" 2>&1
+has "the REPL suggests too" "$tmp/out" "'76fu' is neither Lua nor a move of \`game\`: did you mean +7776FU (P-7f)?"
+has "the REPL names a drop with no piece in hand" "$tmp/out" "'b*5e' is neither Lua nor a move of \`game\`: did you mean B*5e"
+has "B5e is a move where it names one" "$tmp/out" "last move 8h5e (B-5e)"
+
+printf '%s\n' 7g7f ':drill examples/drills/sho.lua' 4h4b+ :next 'print("game: " .. game:moves()[1])' >"$tmp/in"
+KOMADAI_HOME=- "$K" <"$tmp/in" >"$tmp/out" 2>&1
+has ":drill keeps the user's game" "$tmp/out" "game: 7g7f"
+printf '%s\n' 2g2f ':drill examples/drills/tesuji.lua' :quit 'print("game: " .. game:moves()[1])' >"$tmp/in"
+KOMADAI_HOME=- "$K" <"$tmp/in" >"$tmp/out" 2>&1
+has ":quit gives the user's game back" "$tmp/out" "game: 2g2f"
+
+export KOMADAI_HOME="$tmp/resume"
+printf '%s\n' N*3c :quit | "$K" --drill examples/drills/tesuji.lua >"$tmp/out" 2>&1
+printf '%s\n' :quit | "$K" --drill examples/drills/tesuji.lua >"$tmp/out" 2>&1
+has "a drill resumes where the student left it" "$tmp/out" "Tesuji: fork and block: resumed at exercise 2 (1 of 2 played before)"
+has "the exercise left, numbered as in the file" "$tmp/out" "Tesuji: fork and block: exercise 2 of 2 (a pawn drop that blocks) [1 of 1 left]"
+printf '%s\n' P*8h :next | "$K" --drill examples/drills/tesuji.lua >/dev/null 2>&1
+printf '%s\n' :quit | "$K" --drill examples/drills/tesuji.lua >"$tmp/out" 2>&1
+has "once all are played, from the start" "$tmp/out" "Tesuji: fork and block: exercise 1 of 2 (knight fork)"
+export KOMADAI_HOME="$tmp/home"
+
+printf '%s\n' G*5h | KOMADAI_HOME=- "$K" --drill tests/data/drills/gote.lua >"$tmp/out" 2>&1
+if sed -n 3p "$tmp/out" | grep -q "^  1  2  3  4  5  6  7  8  9"; then ok; else bad "an exercise for gote is shown from gote's side"; fi
+if grep -q "^  9  8  7" "$tmp/out"; then bad "every board of gote's exercise from gote's side"; else ok; fi
+has "gote's mate" "$tmp/out" "mate: G*5h"
 
 end_suite

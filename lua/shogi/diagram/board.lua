@@ -53,7 +53,10 @@ end
 local function hand_lines(pos, side, style)
   local items = pieces.hand(pos, side)
   local rest = false
-  if side == "w" and #items > 0 and pos:variant() == "standard" then
+  -- 残り全部 is the tsume convention: only where sente has no king on the board (a problem, not a game)
+  local sente_king = false
+  for _, pc in pairs(pos:pieces("b")) do if pc == "K" then sente_king = true end end
+  if side == "w" and #items > 0 and pos:variant() == "standard" and not sente_king then
     rest = true
     local held = {}
     for _, it in ipairs(items) do held[it[1]] = it[2] end
@@ -240,6 +243,41 @@ end
 --- draw(pos, o, id) -> {width, height, body, desc}
 -- o: style, flip, coords, hands, last_move = {from, to}, marks, arrows (each
 -- {from = square | nil, drop = letter | nil, to = square}), title, caption
+local CAPTION_FONT, CAPTION_STEP = 18, 22
+
+-- a caption cut into lines that fit width (units): at spaces, or anywhere
+-- in a run of wide (kanji, kana) characters; ASCII counts about half a wide one
+local function wrap(text, width)
+  local lines, line, w, last_space = {}, {}, 0, nil
+  local limit = width / CAPTION_FONT
+  for _, c in utf8_codes(text) do
+    local ch = utf8_char(c)
+    local cw = c < 0x80 and 0.55 or 1
+    if w + cw > limit and #line > 0 then
+      if last_space and last_space > 1 then
+        local rest = {}
+        for i = last_space + 1, #line do rest[#rest + 1] = line[i] end
+        lines[#lines + 1] = concat(line, "", 1, last_space - 1)
+        line, w = rest, 0
+        for _, r in ipairs(rest) do w = w + (#r == 1 and 0.55 or 1) end
+      else
+        lines[#lines + 1] = concat(line)
+        line, w = {}, 0
+      end
+      last_space = nil
+      if ch == " " and #line == 0 then ch = nil end
+    end
+    if ch then
+      line[#line + 1] = ch
+      w = w + cw
+      if ch == " " then last_space = #line end
+    end
+  end
+  if #line > 0 then lines[#lines + 1] = concat(line) end
+  return lines
+end
+M.wrap = wrap
+
 function M.draw(pos, o, id)
   local hands = o.hands and pos:variant() == "standard"
   local side_w = hands and (HAND_W + GAP) or COORD
@@ -248,7 +286,8 @@ function M.draw(pos, o, id)
   local by = PAD + (o.title and TITLE_H or 0) + coord_space
   local width = bx + BW + coord_space + (hands and (GAP + HAND_W) or 0) + PAD
   if not hands then width = bx + BW + side_w + PAD end
-  local height = by + BH + (o.caption and CAPTION_H or 0) + PAD
+  local caption_lines = o.caption and wrap(o.caption, width - 2 * PAD) or {}
+  local height = by + BH + (o.caption and (CAPTION_H + CAPTION_STEP * (#caption_lines - 1)) or 0) + PAD
   local out = {}
   if o.last_move then
     if o.last_move.from then out[#out + 1] = cell_rect(o.last_move.from, o, bx, by, LAST_FROM, "last-from") end
@@ -273,8 +312,16 @@ function M.draw(pos, o, id)
       "font-size", 22, "text-anchor", "middle", "fill", INK}, esc(o.title))
   end
   if o.caption then
+    local body = esc(o.caption)
+    if #caption_lines > 1 then
+      local spans = {}
+      for i, l in ipairs(caption_lines) do
+        spans[i] = el("tspan", {"x", bx + BW / 2, "dy", i == 1 and 0 or CAPTION_STEP}, esc(l))
+      end
+      body = concat(spans)
+    end
     out[#out + 1] = el("text", {"class", "caption", "x", bx + BW / 2, "y", by + BH + CAPTION_H * 0.7,
-      "font-size", 18, "text-anchor", "middle", "fill", INK}, esc(o.caption))
+      "font-size", CAPTION_FONT, "text-anchor", "middle", "fill", INK}, body)
   end
   local hw = {}
   if hands then

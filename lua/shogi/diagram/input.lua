@@ -45,10 +45,34 @@ local function usi_line(pos, moves, src)
   return out
 end
 
+-- a drill file (shogi.drill): one item per exercise, with its prompt and the side to move
+local function drill_file(name)
+  local ok, drill = pcall(require, "shogi.drill")
+  if not ok then return nil end
+  local d = drill.load(name)
+  if not d then return nil end
+  local items = {}
+  for i, ex in ipairs(d.exercises) do
+    if not ex.position then return nil, string_format("%s: exercise %d: %s", name, i, tostring(ex.faults[1])) end
+    local item = {position = ex.position, title = ex.title or string_format("%s %d", d.title, ex.n),
+      author = d.author, prompt = ex.prompt, side = ex.position:side(), goal = ex.goal, source = name}
+    if ex.goal == "mate" then
+      item.length = ex.length or (#ex.answers > 1 and #ex.answers or nil)
+      if #ex.answers > 1 then item.solution = ex.answers end
+    end
+    items[i] = item
+  end
+  return items
+end
+
 local function problem_file(name)
   local tsume = require "shogi.tsume"
   local problem, msg = tsume.load(name)
-  if not problem then return nil, msg end
+  if not problem then
+    local items = drill_file(name)
+    if items then return items end
+    return nil, msg
+  end
   local pos, perr = core.position(problem.position)
   if not pos then return nil, name .. ": " .. perr end
   if problem.fill_hand then pos = core.tsume_fill(pos, problem.attacker or pos:side()) end
@@ -160,8 +184,11 @@ end
 -- items of a file (a whole file; upto: a record's move count or a list's row)
 local function file_items(name, upto, as_problem)
   if name:match("%.lua$") then
-    if upto then return nil, name .. ": a problem file has one position (no :N)" end
-    return problem_file(name)
+    local items, msg = problem_file(name)
+    if not items or not upto then return items, msg end
+    if #items == 1 then return nil, name .. ": a problem file has one position (no :N)" end
+    if not items[upto] then return nil, string_format("%s: the drill has %d exercises, not %d", name, #items, upto) end
+    return {items[upto]}
   end
   local text = read_text(name) or ""
   if looks_like_list(name, text) then

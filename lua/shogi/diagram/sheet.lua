@@ -58,8 +58,9 @@ local function complete(p, i, o)
     pos, msg = shogi.position(pos or "")
     if not pos then error(string_format("sheet: problem %d: %s", i, tostring(msg)), 4) end
   end
-  local out = {position = pos, title = p.title, author = p.author, length = p.length, solution = p.solution}
-  if not out.solution then
+  local out = {position = pos, title = p.title, author = p.author, length = p.length, solution = p.solution,
+    prompt = p.prompt, goal = p.goal}
+  if not out.solution and (p.goal == nil or p.goal == "mate") then
     local r = shogi.solve(pos, {nodes = o.nodes})
     if r.status == "mate" then out.solution, out.length = r.pv, r.length end
   end
@@ -87,6 +88,11 @@ local function heading(text, page_no, pages)
 end
 
 local function length_text(p, style)
+  if p.goal and p.goal ~= "mate" then
+    local side = p.position:side() == "b" and (style == "kanji" and "先手番" or "sente to move")
+      or (style == "kanji" and "後手番" or "gote to move")
+    return p.prompt and (side .. ": " .. p.prompt) or side
+  end
   if not p.length then return style == "kanji" and "手数不明" or "length unknown" end
   return style == "kanji" and (p.length .. "手詰") or ("mate in " .. p.length)
 end

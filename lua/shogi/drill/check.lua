@@ -9,6 +9,7 @@
 -- opts: depth (the search's, default 5), games (play, default 2), multipv (8).
 local oracle = require "shogi.drill.oracle"
 local goals = require "shogi.drill.goals"
+local explain = require "shogi.drill.explain"
 
 local ipairs, pairs, pcall, require, tostring, type = ipairs, pairs, pcall, require, tostring, type
 local string_format = string.format
@@ -18,11 +19,10 @@ local _ENV = nil -- luacheck: ignore 211
 local M = {}
 
 M.DEFAULTS = {depth = 5, games = 2, multipv = 8, max_plies = 160}
+M.LINE_MARGIN = 100 -- cp: a sequence's student move this far below the best is a fault (without the exercise's margin)
 
-local function name_of(pos, m)
-  local ok, name = pcall(pos.move_name, pos, m, "western")
-  return ok and name or m
-end
+local function name_of(pos, m) return explain.move(pos, m, "letters") end
+local score = explain.score
 
 local CHECK = {}
 
@@ -62,23 +62,44 @@ function CHECK.move(ex, add, note, o)
   local is_answer = {}
   for _, a in ipairs(ex.answers) do
     is_answer[a] = true
-    local score = a == best.move and best.cp or oracle.move_score(pos, a, depth)
-    if best.cp - score > margin then
-      add(string_format("answer %s is %d below the search's best, %s (margin %d)", name_of(pos, a), best.cp - score,
-        name_of(pos, best.move), margin))
+    local cp = a == best.move and best.cp or oracle.move_score(pos, a, depth)
+    if best.cp - cp > margin then
+      add(string_format("answer %s (%s) is %d cp below the search's best, %s (%s; margin %d cp)", name_of(pos, a),
+        score(cp), best.cp - cp, name_of(pos, best.move), score(best.cp), margin))
     end
   end
-  if #ex.answers == 0 then note(string_format("the search's best: %s (%d)", name_of(pos, best.move), best.cp)) end
+  if #ex.answers == 0 then note(string_format("the search's best: %s (%s)", name_of(pos, best.move), score(best.cp)))
+  elseif not is_answer[best.move] then
+    note(string_format("flagged: the search's best, %s (%s), is not an answer", name_of(pos, best.move),
+      score(best.cp)))
+  end
   for _, l in ipairs(best.lines or {}) do
-    if not is_answer[l.move] and #ex.answers > 0 and best.cp - l.cp <= margin then
-      note(string_format("flagged: %s is not an answer but within the margin of the best (%d)", name_of(pos, l.move),
-        l.cp))
+    if l.move ~= best.move and not is_answer[l.move] and #ex.answers > 0 and best.cp - l.cp <= margin then
+      note(string_format("flagged: %s (%s) is not an answer but within the margin (%d cp) of the best, %s (%s)",
+        name_of(pos, l.move), score(l.cp), margin, name_of(pos, best.move), score(best.cp)))
     end
   end
 end
 
-function CHECK.sequence(ex, _, note)
+-- each of the student's moves in the line is the search's best or within the
+-- margin of it (the exercise's, else M.LINE_MARGIN)
+function CHECK.sequence(ex, add, note, o)
   note(string_format("a line of %d moves", #ex.answers))
+  if not oracle.available() then note("the student's moves are not judged: no shogi.search"); return end
+  local depth = ex.depth or o.depth
+  local margin = ex.margin or M.LINE_MARGIN
+  local pos = ex.position
+  for i, m in ipairs(ex.answers) do
+    if pos:side() == ex.side and #pos:legal_moves() > 0 then
+      local best = oracle.best(pos, depth)
+      local cp = m == best.move and best.cp or oracle.move_score(pos, m, depth)
+      if best.cp - cp > margin then
+        add(string_format("move %d of the line, %s (%s), is %d cp below the search's best, %s (%s; margin %d cp)", i,
+          name_of(pos, m), score(cp), best.cp - cp, name_of(pos, best.move), score(best.cp), margin))
+      end
+    end
+    pos = pos:after(m)
+  end
 end
 
 -- plays the exercise with the search as the student; true when won

@@ -3,6 +3,7 @@
 --   from.tsume({"problems/a.lua", "list.tsv"}, {title = ...}) -> text | nil, msg
 --   from.record("game.kif", {engine = CMD, threshold = 200}) -> text | nil, msg
 local oracle = require "shogi.drill.oracle"
+local explain = require "shogi.drill.explain"
 
 local ipairs, pcall, require, tostring, type = ipairs, pcall, require, tostring, type
 local string_format = string.format
@@ -11,6 +12,8 @@ local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
+M.DECIDED = 2000 -- cp: a position the mover already wins or loses by this much is decided, no exercise
+
 local function q(s) return string_format("%q", tostring(s)) end
 
 local function drill_text(title, source, exercises)
@@ -18,7 +21,7 @@ local function drill_text(title, source, exercises)
     "  title = " .. q(title) .. ",", "  exercises = {"}
   for _, e in ipairs(exercises) do
     local fields = {}
-    for _, k in ipairs({"title", "position", "goal", "length", "prompt", "answers", "margin", "explain"}) do
+    for _, k in ipairs({"title", "position", "goal", "length", "prompt", "answers", "margin", "depth", "explain"}) do
       local v = e[k]
       if type(v) == "table" then
         local parts = {}
@@ -97,12 +100,21 @@ function M.record(path, opts)
       local after = p:after(m)
       if #after:legal_moves() == 0 then break end
       local score_after, best_after = evaluate(after, opts)
-      local lost = before + score_after  -- the mover's score before, minus what it is after the move
-      if lost >= threshold and best and best ~= m then
+      local now = -score_after -- the mover's score after the move
+      local lost = before - now
+      local decided = before >= M.DECIDED or before <= -M.DECIDED
+      local mating = now > oracle.MATE_SCORE - 1000 -- the move played keeps a mate: not a mistake
+      local answer = best
+      if lost >= threshold and best and best ~= m and not decided and not mating and not opts.engine then
+        -- the answer as scripts/drill check will see it: the same search, depth and lines
+        answer = oracle.best(p, opts.depth or 4, require("shogi.drill.check").DEFAULTS.multipv).move
+      end
+      if lost >= threshold and answer and answer ~= m and not decided and not mating then
+        local side = p:side() == "b" and "Sente" or "Gote"
         exercises[#exercises + 1] = {title = string_format("move %d", i), position = p:sfen(), goal = "move",
-          answers = {best}, margin = opts.margin or 100,
-          prompt = string_format("%s played %s here and lost about %d: find the better move",
-            p:side() == "b" and "Sente" or "Gote", m, lost)}
+          answers = {answer}, margin = opts.margin or 100, depth = not opts.engine and (opts.depth or 4) or nil,
+          prompt = string_format("%s played %s here and the position went from %s to %s: find the better move",
+            side, explain.move(p, m, "letters"), explain.score(before), explain.score(now))}
       end
       p, before, best = after, score_after, best_after
     end

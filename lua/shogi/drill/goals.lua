@@ -8,32 +8,23 @@
 --   play:     played out against the opponent until the game's end tests decide
 --   function: goal(game_after_the_move, usi, exercise) -> true (solved) |
 --             false, msg (wrong) | nil [, msg [, reply]] (go on)
-local core = require "shogi.core"
 local drill = require "shogi.drill"
 local oracle = require "shogi.drill.oracle"
+local explain = require "shogi.drill.explain"
 
 local ipairs, pcall, tostring, type = ipairs, pcall, tostring, type
 local string_format, string_upper, string_match = string.format, string.upper, string.match
-local table_concat = table.concat
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
-local SIDE = {b = "sente", w = "gote"}
-M.REFUTATION_PLIES = 3
+local SIDE = explain.SIDE
+
+-- the style of the answer being judged (st.style: "letters" | "kanji"), set by M.answer
+local style = "letters"
 
 local function name_of(pos, m)
-  local ok, name = pcall(pos.move_name, pos, m, "western")
-  return ok and name or m
-end
-
-local function line_names(pos, line)
-  local out = {}
-  for i, m in ipairs(line) do
-    out[i] = name_of(pos, m)
-    pos = pos:after(m)
-  end
-  return table_concat(out, " ")
+  return explain.move(pos, m, style)
 end
 
 local function play_line(pos, line)
@@ -41,11 +32,6 @@ local function play_line(pos, line)
   return pos
 end
 
-local function first(list, n)
-  local out = {}
-  for i = 1, n do out[i] = list[i] end
-  return out
-end
 
 --- the mate's length in plies: given, the whole line of answers, or the solver's
 function M.mate_length(ex)
@@ -110,19 +96,18 @@ function M.expected(st, depth)
   return M.solution(st, depth)[1]
 end
 
---- auto_hint(pos, m, k) -> k = 1: the piece; k = 2: the square; else nil
-function M.auto_hint(pos, m, k)
+--- auto_hint(pos, m, k [, style]) -> k = 1: the piece; k = 2: the square; else nil
+function M.auto_hint(pos, m, k, hint_style)
   local dropped, to = string_match(m, "^(%u)%*(%d%a)$")
   local from
   if not dropped then from, to = string_match(m, "^(%d%a)(%d%a)") end
   local letters = dropped or pos:at(from) or "?"
-  local row = core.pieces(pos:variant())[string_upper(letters)]
-  local piece = row and row.english or letters
+  local piece = explain.piece(pos:variant(), string_upper(letters), hint_style)
   if k == 1 then
     if dropped then return string_format("the piece: drop a %s from the hand", piece) end
-    return string_format("the piece: the %s on %s", piece, from)
+    return string_format("the piece: the %s on %s", piece, explain.square(from, hint_style))
   elseif k == 2 then
-    return string_format("the square: %s", to)
+    return string_format("the square: %s", explain.square(to, hint_style))
   end
   return nil
 end
@@ -137,13 +122,16 @@ local function wrong(pos, usi, message, refutation)
   return r
 end
 
--- the search's answer to a move, a few plies of it (nil without a search)
-local function search_refutation(pos, usi, depth)
+-- what a wrong move costs: {text =, line = the refutation} (nil without a search)
+-- best: the search's answer before the move, when the caller has it
+local function search_cost(pos, usi, depth, best)
   if not oracle.available() then return nil end
   local after = pos:after(usi)
   if #after:legal_moves() == 0 then return nil end
-  local r = oracle.best(after, depth)
-  return first(r.pv or {r.move}, M.REFUTATION_PLIES)
+  depth = depth or oracle.DEPTH
+  best = best or oracle.best(pos, depth)
+  local reply = oracle.best(after, depth)
+  return explain.cost(pos, usi, best.cp, reply, style)
 end
 
 local GOAL = {}
@@ -165,24 +153,21 @@ function GOAL.move(st, usi, pos, depth)
   depth = ex.depth or depth
   if ex.margin then
     local best = oracle.best(pos, depth)
-    local score, reply = oracle.move_score(pos, usi, depth)
+    local score = oracle.move_score(pos, usi, depth)
     if best.cp - score <= ex.margin then
       played(st, usi)
       local text = usi == best.move and "the search's best move" or
-        string_format("within %d of the best, %s", ex.margin, name_of(pos, best.move))
+        string_format("within %d cp of the best, %s", ex.margin, name_of(pos, best.move))
       return {correct = true, done = true, move = usi,
         message = string_format("good: %s (%s)", name_of(pos, usi), text)}
     end
-    local refutation = first(reply, M.REFUTATION_PLIES)
-    return wrong(pos, usi, string_format("not quite: %s loses %d against the best move; the reply %s refutes it",
-      name_of(pos, usi), best.cp - score, line_names(pos:after(usi), refutation)), refutation)
+    local c = search_cost(pos, usi, depth, best)
+    return wrong(pos, usi, string_format("not quite, %s %d cp below the best: %s", name_of(pos, usi), best.cp - score,
+      c and c.text or ""), c and c.line)
   end
-  local refutation = search_refutation(pos, usi, depth)
-  local text = string_format("not this one: %s", name_of(pos, usi))
-  if refutation and #refutation > 0 then
-    text = text .. string_format("; the answer to it: %s", line_names(pos:after(usi), refutation))
-  end
-  return wrong(pos, usi, text, refutation)
+  local c = search_cost(pos, usi, depth)
+  local text = string_format("not this one: %s", c and c.text or name_of(pos, usi))
+  return wrong(pos, usi, text, c and c.line)
 end
 
 function GOAL.mate(st, usi, pos)
@@ -194,7 +179,7 @@ function GOAL.mate(st, usi, pos)
     local d = oracle.escape(after, attacker, left - 2)
     local refutation = d and {d} or nil
     local text = string_format("%s %s", name_of(pos, usi), why)
-    if d then text = text .. string_format("; %s defends", name_of(after, d)) end
+    if d then text = text .. string_format("; %s defends with %s", SIDE[after:side()], name_of(after, d)) end
     return wrong(pos, usi, text, refutation)
   end
   if not pos:gives_check(usi) then return refute("is not a check (in tsume every attacker move checks)") end
@@ -204,15 +189,16 @@ function GOAL.mate(st, usi, pos)
   local dual = expected and expected ~= usi
   g:play(usi)
   local text
-  if after:is_mate() then
+  if oracle.tsume_mated(after) then
     text = string_format("mate: %s", name_of(pos, usi))
+    if not after:is_mate() then text = text .. " (the interpositions left are futile)" end
     if dual then text = text .. string_format(" (a dual: %s mates too)", name_of(pos, expected)) end
     return {correct = true, done = true, move = usi, message = text}
   end
   local reply = r.pv[1]
   g:play(reply)
-  text = string_format("right: %s; the defence %s; mate in %d to go", name_of(pos, usi), name_of(after, reply),
-    left - 2)
+  text = string_format("right: %s; %s's defence %s; mate in %d to go", name_of(pos, usi), SIDE[after:side()],
+    name_of(after, reply), left - 2)
   if dual then text = text .. string_format(" (a dual: the main line plays %s; both mate)", name_of(pos, expected)) end
   return {correct = true, done = false, move = usi, reply = reply, dual = dual and expected or nil, message = text}
 end
@@ -221,8 +207,16 @@ function GOAL.sequence(st, usi, pos, depth)
   local ex, g = st.ex, st.game
   local i = #g:moves() + 1
   if ex.answers[i] ~= usi then
-    local refutation = search_refutation(pos, usi, ex.depth or depth)
-    return wrong(pos, usi, string_format("%s leaves the line", name_of(pos, usi)), refutation)
+    -- a move of the line played in the wrong order: said so
+    for j = i + 2, #ex.answers, 2 do
+      if ex.answers[j] == usi then
+        return wrong(pos, usi, string_format("%s is a move of the line, but played in the wrong order: it comes "
+          .. "later (move %d of the line, not %d)", name_of(pos, usi), j, i))
+      end
+    end
+    local c = search_cost(pos, usi, ex.depth or depth)
+    return wrong(pos, usi, string_format("%s leaves the line%s", name_of(pos, usi),
+      c and (": " .. c.text) or ""), c and c.line)
   end
   g:play(usi)
   local reply = ex.answers[i + 1]
@@ -238,7 +232,7 @@ end
 
 local function verdict_result(ex, v, extra)
   local won = v.winner == ex.side
-  local text = (extra or "") .. tostring(v.text)
+  local text = (extra or "") .. explain.verdict(v)
   return {correct = won, done = true, verdict = v, message = (won and "won: " or "lost: ") .. text}
 end
 
@@ -255,7 +249,8 @@ function GOAL.play(st, usi, pos, depth)
   local reply = oracle.opponent_move(g, ex.opponent, ex.dir, ex.depth or depth)
   if reply then g:play(reply) end
   v = g:result()
-  local named = reply and string_format("the opponent plays %s; ", name_of(pos:after(usi), reply)) or ""
+  local named = reply and string_format("the opponent (%s) plays %s; ", SIDE[pos:after(usi):side()],
+    name_of(pos:after(usi), reply)) or ""
   if v then
     local r = verdict_result(ex, v, named)
     r.reply = reply
@@ -290,6 +285,7 @@ end
 
 --- answer(st, text, depth) -> result ({illegal = true} for text that is no legal move here)
 function M.answer(st, text, depth)
+  style = st.style or "letters"
   local g = st.game
   local pos = g:position()
   local moves = g:moves()

@@ -21,10 +21,18 @@ function M.mate(pos, attacker, max_length)
   return core.solve(pos, {attacker = attacker, max_length = max_length, shortest = true, nodes = M.MATE_NODES})
 end
 
+--- the defender's replies that count in tsume (a futile interposition does not: the core's rule)
+function M.defences(pos) return core.tsume_evasions(pos) end
+
+--- is pos (the defender to move) mated in the tsume sense: in check, and no reply counts?
+function M.tsume_mated(pos)
+  return pos:in_check() and #M.defences(pos) == 0
+end
+
 --- does pos (the attacker to move, or the defender after a check) mate within n plies?
 function M.mates_within(pos, attacker, n)
   if n < 0 then return false end
-  if pos:side() ~= attacker and pos:is_mate() then return true, {status = "mate", length = 0, pv = {}} end
+  if pos:side() ~= attacker and M.tsume_mated(pos) then return true, {status = "mate", length = 0, pv = {}} end
   if n == 0 then return false end
   local r = M.mate(pos, attacker, n)
   return r.status == "mate" and r.length <= n, r
@@ -32,7 +40,7 @@ end
 
 --- a defence after which the attacker has no mate within n plies (nil if every one is mated)
 function M.escape(after, attacker, n)
-  for _, d in ipairs(after:legal_moves()) do
+  for _, d in ipairs(M.defences(after)) do
     if not M.mates_within(after:after(d), attacker, n) then return d end
   end
   return nil

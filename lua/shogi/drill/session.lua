@@ -8,6 +8,7 @@
 -- the same position.
 local goals = require "shogi.drill.goals"
 local progress = require "shogi.drill.progress"
+local explain = require "shogi.drill.explain"
 
 local error, ipairs, pcall, require, setmetatable, tostring, type = error, ipairs, pcall, require, setmetatable,
   tostring, type
@@ -30,8 +31,9 @@ end
 
 -- the state of one exercise as the session plays it
 -- (the drill moves first when the student plays the other side)
-local function fresh(ex, depth)
-  local st = {ex = ex, game = new_game(ex), wrong = 0, hints = 0, status = "open", step = 0, line = {}}
+local function fresh(ex, depth, now)
+  local st = {ex = ex, game = new_game(ex), wrong = 0, hints = 0, status = "open", step = 0, line = {}, attempts = 0,
+    started = progress.now(now)}
   if st.game:side() ~= ex.side then
     local m
     if ex.goal == "sequence" then m = ex.answers[1]
@@ -41,7 +43,7 @@ local function fresh(ex, depth)
   return st
 end
 
---- session.new(drill [, opts])
+--- session.new(drill [, opts]) (opts.style: "letters" | "kanji", the names in what the session says)
 function M.new(drill, opts)
   opts = opts or {}
   local order = {}
@@ -53,7 +55,7 @@ function M.new(drill, opts)
   local store = opts.progress
   if store == nil then store = progress.open(opts) end
   local s = setmetatable({drill = drill, order = order, at = 1, states = {}, results = {}, store = store or nil,
-    now = opts.now, depth = opts.depth}, Session)
+    now = opts.now, depth = opts.depth, style = opts.style or "letters"}, Session)
   s:_enter()
   return s
 end
@@ -63,7 +65,7 @@ function Session:_enter()
   while self.at <= #self.order do
     local ex = self.drill.exercises[self.order[self.at]]
     if #ex.faults == 0 then
-      local ok, st = pcall(fresh, ex, self.depth)
+      local ok, st = pcall(fresh, ex, self.depth, self.now)
       if ok and st.game then
         self.states[self.at] = st
         return
@@ -76,14 +78,24 @@ end
 
 function Session:_state() return self.states[self.at] end
 
---- s:exercise() -> {n =, index =, count =, prompt =, goal =, side =, position =, title =} | nil
+--- s:exercise() -> {n = its number in the file, total = the file's count, index =, count = (in this session),
+--   prompt =, goal =, side =, position =, title =} | nil
 function Session:exercise()
   local st = self:_state()
   if not st then return nil end
   local ex = st.ex
-  return {n = ex.n, index = self.at, count = #self.order, prompt = ex.prompt or goals.default_prompt(ex),
+  return {n = ex.n, total = #self.drill.exercises, index = self.at, count = #self.order,
+    prompt = ex.prompt or goals.default_prompt(ex),
     goal = type(ex.goal) == "string" and ex.goal or "custom", side = ex.side, position = st.game:position(),
     title = ex.title, status = st.status, wrong = st.wrong, hints = st.hints}
+end
+
+--- s:set_style(style): "letters" (western names) | "kanji" (japanese names, kanji pieces and squares)
+function Session:set_style(style)
+  if style ~= "letters" and style ~= "kanji" then
+    error("bad argument #1 to 'set_style' (\"letters\" or \"kanji\" expected, got " .. tostring(style) .. ")", 2)
+  end
+  self.style = style
 end
 
 --- s:game() -> the exercise's game (a copy: changing it changes nothing here)
@@ -102,7 +114,9 @@ local function finish(self, st, status)
   if self.store then
     local clean = status == "solved" and st.wrong == 0 and st.hints == 0
     local outcome = clean and "clean" or (status == "solved" and "helped" or "missed")
-    self.store:record(self.drill, st.ex.n, outcome, self.now)
+    local now = progress.now(self.now)
+    self.store:record(self.drill, st.ex.n, outcome, now, {points = points, attempts = st.attempts, hints = st.hints,
+      seconds = math_max(0, now - (st.started or now))})
     self.store:save()
   end
   return r
@@ -118,8 +132,10 @@ function Session:answer(text)
   if st.status ~= "open" then
     return {correct = false, done = true, message = "this exercise is over: :next goes on, :retry plays it again"}
   end
+  st.style = self.style
   local r = goals.answer(st, text, self.depth)
   if r.illegal then return r end
+  st.attempts = st.attempts + 1
   if r.correct == false then st.wrong = st.wrong + 1 end
   if r.done then
     local status = r.correct and "solved" or "missed"
@@ -144,7 +160,7 @@ function Session:hint()
   else
     local m = goals.expected(st, self.depth)
     if not m then return nil, "no hint: the drill has no move to suggest here" end
-    text = goals.auto_hint(st.game:position(), m, k - #ex.hints)
+    text = goals.auto_hint(st.game:position(), m, k - #ex.hints, self.style)
   end
   if not text then return nil, "no more hints (:answer shows the move)" end
   st.hints = k
@@ -159,8 +175,7 @@ function Session:reveal()
   local names = {}
   local p = st.game:position()
   for i, m in ipairs(line) do
-    local ok, name = pcall(p.move_name, p, m, "western")
-    names[i] = ok and name or m
+    names[i] = explain.move(p, m, self.style)
     p = p:after(m)
   end
   if st.status == "open" then finish(self, st, "missed") end
@@ -185,7 +200,7 @@ end
 function Session:retry()
   local st = self:_state()
   if not st then return nil end
-  local n = fresh(st.ex, self.depth)
+  local n = fresh(st.ex, self.depth, self.now)
   n.wrong, n.hints = st.wrong, st.hints
   if st.status ~= "open" then n.status, n.replay = "open", true end
   n.counted = st.status ~= "open"
@@ -202,7 +217,8 @@ function Session:next()
   return self:exercise()
 end
 
---- s:score() -> {points =, max =, solved =, missed =, total =, exercises = {{n, status, points, wrong, hints}}, text}
+--- s:score() -> {points =, max =, solved =, missed =, played =, total =, exercises = {{n, status, points, wrong,
+--   hints}}, text}: the exercises played (solved or missed) count; a faulty one or one not reached does not
 function Session:score()
   local seen, list = {}, {}
   for _, r in ipairs(self.results) do
@@ -213,9 +229,10 @@ function Session:score()
     points = points + r.points
     if r.status == "solved" then solved = solved + 1 elseif r.status == "missed" then missed = missed + 1 end
   end
-  local total = #self.order
-  local text = string_format("score: %d/%d points, %d of %d solved", points, M.POINTS * total, solved, total)
-  return {points = points, max = M.POINTS * total, solved = solved, missed = missed, total = total,
+  local played, total = solved + missed, #self.order
+  local text = string_format("score: %d/%d points, %d of %d solved", points, M.POINTS * played, solved, played)
+  if played < total then text = text .. string_format(" (%d of %d exercises played)", played, total) end
+  return {points = points, max = M.POINTS * played, solved = solved, missed = missed, played = played, total = total,
     exercises = list, text = text}
 end
 

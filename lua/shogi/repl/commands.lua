@@ -202,13 +202,17 @@ end
 -- while it runs, moves and its commands (:hint :answer :skip :retry :next
 -- :quit) go to it, and `game` is the exercise's board
 local function open_drill(...)
-  local files, opts = {}, {}
+  local files, opts = {}, {style = function() return settings.style end}
   for _, f in ipairs({...}) do
     if f == "--due" then opts.due = true else files[#files + 1] = f end
   end
   local prompt = require "shogi.drill.prompt"
+  local running = prompt.active()
   local ok, out = prompt.start(files, show_one, opts)
-  if ok then state.drill, G.game = prompt, prompt.game() end
+  if ok and prompt.active() then
+    if not running then state.user_game = G.game end
+    state.drill, G.game = prompt, prompt.game()
+  end
   return ok, out
 end
 function COMMANDS.drill(arg)

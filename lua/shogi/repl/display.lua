@@ -6,16 +6,23 @@ local value = require "shogi.repl.value"
 local state = require "shogi.repl.state"
 
 local concat = table.concat
-local type, tostring, pcall, select = type, tostring, pcall, select
+local type, tostring, pcall, select, pairs = type, tostring, pcall, select, pairs
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
--- the text of one value
-function M.one(v)
+-- the text of one value (opts.gote: a board from gote's side, the other way
+-- round when the REPL's :flip is on)
+function M.one(v, opts)
   if type(v) == "string" then return v end
   if value.kind(v) then
-    local ok, text = pcall(render.render, v, state.settings)
+    local settings = state.settings
+    if opts and opts.gote then
+      settings = {}
+      for k, x in pairs(state.settings) do settings[k] = x end
+      settings.flip = not state.settings.flip
+    end
+    local ok, text = pcall(render.render, v, settings)
     if ok then return text end
   end
   if type(v) == "table" then return value.dump(v) end

@@ -5,10 +5,11 @@ local state = require "shogi.repl.state"
 local display = require "shogi.repl.display"
 
 local G = _G
-local format = string.format
+local format, concat, upper_case = string.format, table.concat, string.upper
 local type, tostring, ipairs, pcall = type, tostring, ipairs, pcall
-local rawget = rawget
-local quote = require("shogi.core").quote
+local rawget, load = rawget, load
+local core = require "shogi.core"
+local quote = core.quote
 local field, IDENT = value.field, value.IDENT
 local message, the_game = state.message, state.game
 local _ENV = nil -- luacheck: ignore 211
@@ -67,6 +68,70 @@ local function read_move(g, word)
   return nil
 end
 
+-- ---- text that is almost a move ------------------------------------------------------
+-- The suggestion comes from the core: its parser's own "did you mean", else
+-- the legal moves whose name in one of the core's notations is the text up to
+-- case (b*5e: B*5e) or ends with it (76fu: +7776FU).  Nothing here reads a move.
+local SUGGESTIONS = 3
+
+local function fold(s) return (s:lower():gsub("^[%+%-]", "")) end
+
+--- suggest(pos, text [, prev]) -> {names...} (empty when nothing is near)
+function M.suggest(pos, text, prev)
+  local parse = field(pos, "parse_move")
+  if type(parse) ~= "function" then return {} end
+  local ok, usi, why = pcall(parse, pos, text, nil, prev)
+  if ok and usi then return {} end
+  local mean = ok and type(why) == "string" and why:match("did you mean (.-)%?$")
+  if mean then return {(mean:gsub("(%S+) %(%1%)", "%1"))} end
+  if not text:find("%d") then return {} end
+  local upper = text:gsub("^%l", upper_case)
+  if upper ~= text then
+    local uok, uusi, uwhy = pcall(parse, pos, upper, nil, prev)
+    if uok and uusi then return {upper} end
+    if uok and type(uwhy) == "string" and not uwhy:find("^not a move '") then
+      return {format("%s (%s)", upper, uwhy)}
+    end
+  end
+  local typed = fold(text)
+  if #typed < 3 then return {} end
+  local out, seen = {}, {}
+  for _, m in ipairs(pos:legal_moves()) do
+    for _, notation in ipairs(core.notations) do
+      local nok, name = pcall(pos.move_name, pos, m, notation, prev)
+      if nok and name and not seen[m] then
+        local f = fold(name)
+        if f == typed or (#typed >= 4 and f:sub(-#typed) == typed) then
+          seen[m] = true
+          out[#out + 1] = notation == "western" and name or format("%s (%s)", name, pos:move_name(m, "western"))
+          break
+        end
+      end
+    end
+    if #out >= SUGGESTIONS then break end
+  end
+  return out
+end
+
+--- not_a_move(pos, text [, prev [, where]]) -> the "neither Lua nor a move" sentence with a suggestion, or
+-- nil when the text is Lua that means something or nothing is near it
+function M.not_a_move(pos, text, prev, where)
+  local s = text:match("^%s*(.-)%s*$")
+  if s:find("%s") then return nil end
+  if s:match(IDENT) and rawget(G, s) ~= nil then return nil end -- a Lua name with a value
+  if not s:match(IDENT) and load("return " .. s, "=line", "t", {}) then return nil end -- an expression
+  local near = M.suggest(pos, s, prev)
+  if #near > 0 then
+    return format("'%s' is neither Lua nor a move%s: did you mean %s?", quote(s), where or "", concat(near, " or "))
+  end
+  -- no legal move is near, but the core read the text as a move of some shape: its reason
+  local ok, usi, why = pcall(pos.parse_move, pos, s, nil, prev)
+  if ok and not usi and type(why) == "string" and not why:find("^not a move '") then
+    return format("'%s' is neither Lua nor a move%s (%s)", quote(s), where or "", why)
+  end
+  return nil
+end
+
 -- Several moves on a line play in turn: all of them, or none (the first bad
 -- one is named and the game is unchanged).
 function M.play(line)
@@ -81,6 +146,9 @@ function M.play(line)
   for i, w in ipairs(words) do
     local usi, why = read_move(trial, w)
     if not usi then
+      local near = #words == 1 and M.not_a_move(g:position(), s, field(g, "prev_square") and g:prev_square() or nil,
+        " of `game`")
+      if near then return false, near end
       if i == 1 and not why then
         -- text Lua cannot read (a digit then a letter, kanji) and no move either: one sentence
         if s:find("^%d%a") or s:find("[\128-\255]") then

@@ -15,8 +15,10 @@ local M = {}
 M.settings = {}
 for k, v in pairs(render.defaults) do M.settings[k] = v end
 
--- the drill played at the prompt (lua/shogi/drill/prompt.lua), set by :drill
+-- the drill played at the prompt (lua/shogi/drill/prompt.lua), set by :drill,
+-- and the user's game it stands in for in `game` (put back when the drill ends)
 M.drill = nil
+M.user_game = nil
 
 -- the editor's steps ({before = game, after = game}, the last one last):
 -- `undo` right after an edit brings the game before it back

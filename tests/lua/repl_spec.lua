@@ -104,8 +104,8 @@ describe("repl.command", function()
   end)
 
   it("names the commands when one is unknown", function()
-    assert.are.same({false, "unknown command ':frobnicate' (:color :diagram :drill :first :flip :goto :last :line "
-      .. ":moves :next :prev :style; help \"repl\")"}, {repl.command(":frobnicate")})
+    assert.are.same({false, "unknown command ':frobnicate' (:clear :color :diagram :drill :first :flip :goto "
+      .. ":hand :last :line :mirror :moves :next :prev :put :remove :side :style :swap; help \"repl\")"}, {repl.command(":frobnicate")})
   end)
 
   it(":moves lists the game's moves", function()

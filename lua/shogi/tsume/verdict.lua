@@ -75,6 +75,12 @@ local function non_limiting(intended, dual, king)
   return a ~= nil and a == b
 end
 
+-- is the dual d the intended move with the other promotion choice (成生非限定, by convention no cook)?
+local function promotion_choice(intended, dual)
+  if not intended or not dual then return false end
+  return intended == dual .. "+" or dual == intended .. "+"
+end
+
 local function add(list, kind, text, ply) list[#list + 1] = {kind = kind, text = text, ply = ply} end
 
 --- verdict.of(report) -> {sound = bool, kind = id, faults = {...}, notes = {...}, text = "..."}
@@ -133,10 +139,14 @@ function M.of(report)
   end
   table_sort(plies)
   for _, ply in ipairs(plies) do
-    local cooks, same_line = {}, {}
+    local cooks, same_line, promo = {}, {}, false
     for _, d in ipairs(by_ply[ply]) do
       if non_limiting(line[ply], d.move, kings[ply]) then same_line[#same_line + 1] = d.move:sub(3)
+      elseif promotion_choice(line[ply], d.move) then promo = d.move
       else cooks[#cooks + 1] = d.move end
+    end
+    if promo then
+      add(notes, "promotion-choice", string_format("成生非限定 at move %d (%s, also %s)", ply, line[ply], promo), ply)
     end
     if #same_line > 0 then
       add(notes, "non-limiting", string_format("非限定 at move %d (%s, also %s)", ply, line[ply],

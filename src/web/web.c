@@ -399,7 +399,7 @@ static void player_json(sg_web *w, sbuf *b, const sg_store_game *g, int c)
         sb_printf(b, "{\"id\":%lld,\"name\":", (long long)u.id);
         sb_str(b, u.name);
         sb_printf(b, ",\"kind\":\"person\",\"rating\":%.1f}", u.rating);
-    } else sb_add(b, "{\"id\":null,\"name\":\"guest\",\"kind\":\"guest\"}", 40);
+    } else sb_printf(b, "%s", "{\"id\":null,\"name\":\"guest\",\"kind\":\"guest\"}");
 }
 
 static void result_text(loaded *L, char *buf, int size)
@@ -773,12 +773,10 @@ static void peer_ip(ctx *x, char *out, size_t size)
 {
     const union MHD_ConnectionInfo *ci = MHD_get_connection_info(x->c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     snprintf(out, size, "?");
-    if (ci && ci->client_addr) {
-        const unsigned char *a = (const unsigned char *)ci->client_addr;
-        /* the address family's bytes, whatever they are, as the key */
-        size_t n = 0;
-        for (int i = 2; i < 8 && n + 3 < size; i++) n += (size_t)snprintf(out + n, size - n, "%02x", a[i]);
-    }
+    if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr, out, (socklen_t)size);
+    else if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)ci->client_addr)->sin6_addr, out, (socklen_t)size);
 }
 
 static enum MHD_Result route_signup(ctx *x, bool login)

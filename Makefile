@@ -14,7 +14,7 @@ LUA_PKG := lua5.4
 # libsodium-dev (build) and postgresql chromium npm (tests) are the web server's
 BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
               libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev
-TEST_PKGS  := lua-busted lua-cjson tmux python3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
+TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
               poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
               postgresql chromium npm
 FUZZ_PKGS  := clang libclang-rt-14-dev

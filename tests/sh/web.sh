@@ -116,10 +116,12 @@ req g GET "/api/games/$bg/record?format=sfen"; check "sfen record" 200 "moves"
 req g GET "/api/games/$bg/record?format=kif"; check "kif record" 200 "手合割"
 req g POST "/api/games/$bg/resign"; check resign 200 '"status":"ended"'
 case $body in *'"seed":"'*) ok ;; *) fail "seed not revealed: $body" ;; esac
-req g POST "/api/games/$bg/moves" "{\"move\":\"$mv\"}"; check "move after the end" 409 over
 printf '%s' "$body" > "$tmp/game.json"
+req g POST "/api/games/$bg/moves" "{\"move\":\"$mv\"}"; check "move after the end" 409 over
 if [ -x scripts/verify ]; then
-  scripts/verify "$tmp/game.json" >"$tmp/verify.out" 2>&1 && ok || fail "verify: $(cat "$tmp/verify.out")"
+  KOMADAI=$K scripts/verify "$tmp/game.json" >"$tmp/verify.out" 2>&1 && ok || fail "verify: $(cat "$tmp/verify.out")"
+  sed 's/"seed":"./"seed":"0/' "$tmp/game.json" >"$tmp/forged.json"
+  KOMADAI=$K scripts/verify "$tmp/forged.json" >/dev/null 2>&1; expect_eq "verify refuses a forged seed" 1 $?
 fi
 
 # ---- two accounts, a challenge, a deadline of a minute ----

@@ -91,6 +91,8 @@ static void sb_add(sbuf *b, const char *s, size_t n)
     b->p[b->len] = 0;
 }
 
+#define sb_lit(b, s) sb_add((b), (s), sizeof(s) - 1)  /* a string literal, its length counted by the compiler */
+
 static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_printf(sbuf *b, const char *fmt, ...)
 {
@@ -112,13 +114,13 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
 
 static void sb_str(sbuf *b, const char *s)  /* a JSON string */
 {
-    sb_add(b, "\"", 1);
+    sb_lit(b, "\"");
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
         if (*c == '"' || *c == '\\') { char e[2] = {'\\', (char)*c}; sb_add(b, e, 2); }
         else if (*c < 0x20) sb_printf(b, "\\u%04x", *c);
         else sb_add(b, (const char *)c, 1);
     }
-    sb_add(b, "\"", 1);
+    sb_lit(b, "\"");
 }
 
 static void hex(const unsigned char *in, size_t n, char *out)
@@ -280,9 +282,9 @@ static enum MHD_Result fail(ctx *x, unsigned code, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     sbuf b = {0};
-    sb_add(&b, "{\"error\":", 9);
+    sb_lit(&b, "{\"error\":");
     sb_str(&b, msg);
-    sb_add(&b, "}", 1);
+    sb_lit(&b, "}");
     return json(x, code, &b);
 }
 
@@ -319,14 +321,14 @@ static enum MHD_Result session_answer(ctx *x, unsigned code)
 {
     sbuf b = {0};
     sg_store_user u;
-    sb_add(&b, "{\"user\":", 8);
+    sb_lit(&b, "{\"user\":");
     if (x->se.user_id && sg_store_user_by_id(x->w->store, x->se.user_id, &u)) user_json(&b, &u);
-    else sb_add(&b, "null", 4);
-    sb_add(&b, ",\"csrf\":", 8);
+    else sb_lit(&b, "null");
+    sb_lit(&b, ",\"csrf\":");
     sb_str(&b, x->se.csrf);
-    sb_add(&b, ",\"bot_levels\":[", 15);
+    sb_lit(&b, ",\"bot_levels\":[");
     for (int i = 0; i < BOT_LEVELS; i++) sb_printf(&b, "%s{\"level\":%d,\"name\":\"%s\"}", i ? "," : "", i + 1, bot_level[i].name);
-    sb_add(&b, "]}", 2);
+    sb_lit(&b, "]}");
     return json(x, code, &b);
 }
 
@@ -415,38 +417,38 @@ static void state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
     bool playing = L->row.status == SG_STORE_PLAYING;
     sb_printf(b, "{\"id\":%lld,\"status\":\"%s\",\"to_move\":\"%s\",\"in_check\":%s,\"you\":", (long long)L->row.id,
               playing ? "playing" : "ended", SIDE[p->side], sg_in_check(p) ? "true" : "false");
-    if (you >= 0) sb_printf(b, "\"%s\"", SIDE[you]); else sb_add(b, "null", 4);
-    sb_add(b, ",\"black\":", 9);
+    if (you >= 0) sb_printf(b, "\"%s\"", SIDE[you]); else sb_lit(b, "null");
+    sb_lit(b, ",\"black\":");
     player_json(w, b, &L->row, 0);
-    sb_add(b, ",\"white\":", 9);
+    sb_lit(b, ",\"white\":");
     player_json(w, b, &L->row, 1);
     sb_printf(b, ",\"ply\":%d,\"deadline_seconds\":%d,\"deadline\":", L->n, L->row.deadline_seconds);
-    if (playing && L->row.deadline_at) sb_printf(b, "%lld", (long long)L->row.deadline_at); else sb_add(b, "null", 4);
+    if (playing && L->row.deadline_at) sb_printf(b, "%lld", (long long)L->row.deadline_at); else sb_lit(b, "null");
     if (L->row.bot_side >= 0) sb_printf(b, ",\"bot_level\":%d", L->row.bot_level);
-    sb_add(b, ",\"result\":", 10);
-    if (playing) sb_add(b, "null", 4);
+    sb_lit(b, ",\"result\":");
+    if (playing) sb_lit(b, "null");
     else {
         char text[256];
         result_text(L, text, sizeof text);
-        sb_add(b, "{\"winner\":", 10);
-        if (L->row.winner >= 0) sb_printf(b, "\"%s\"", SIDE[L->row.winner]); else sb_add(b, "null", 4);
-        sb_add(b, ",\"id\":", 6);
+        sb_lit(b, "{\"winner\":");
+        if (L->row.winner >= 0) sb_printf(b, "\"%s\"", SIDE[L->row.winner]); else sb_lit(b, "null");
+        sb_lit(b, ",\"id\":");
         sb_str(b, L->row.reason);
-        sb_add(b, ",\"reason\":", 10);
+        sb_lit(b, ",\"reason\":");
         sb_str(b, text);
-        sb_add(b, "}", 1);
+        sb_lit(b, "}");
     }
-    sb_add(b, ",\"seed_sha256\":", 15);
+    sb_lit(b, ",\"seed_sha256\":");
     sb_str(b, L->row.seed_sha256);
-    sb_add(b, ",\"seed\":", 8);
-    if (!playing) sb_str(b, L->row.seed); else sb_add(b, "null", 4);
+    sb_lit(b, ",\"seed\":");
+    if (!playing) sb_str(b, L->row.seed); else sb_lit(b, "null");
     if (!brief) {
         char sfen[256];
         sg_pos_to_sfen(p, sfen, sizeof sfen);
-        sb_add(b, ",\"sfen\":", 8);
+        sb_lit(b, ",\"sfen\":");
         sb_str(b, sfen);
         /* the moves with their names, replayed from the start */
-        sb_add(b, ",\"moves\":[", 10);
+        sb_lit(b, ",\"moves\":[");
         sg_pos q = L->g.start;
         sg_square prev = SG_SQ_NONE;
         for (int i = 1; i <= L->n; i++) {
@@ -454,31 +456,32 @@ static void state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
             char we[64], ja[64];
             sg_move_format(&q, m, SG_NOTATION_WESTERN, prev, 0, we, sizeof we);
             sg_move_format(&q, m, SG_NOTATION_JAPANESE, prev, 0, ja, sizeof ja);
-            sb_add(b, i > 1 ? ",{\"usi\":" : "{\"usi\":", i > 1 ? 9 : 8);
+            if (i > 1) sb_lit(b, ",");
+            sb_lit(b, "{\"usi\":");
             sb_str(b, L->usi[i - 1]);
-            sb_add(b, ",\"western\":", 11);
+            sb_lit(b, ",\"western\":");
             sb_str(b, we);
-            sb_add(b, ",\"japanese\":", 12);
+            sb_lit(b, ",\"japanese\":");
             sb_str(b, ja);
-            sb_add(b, "}", 1);
+            sb_lit(b, "}");
             sg_undo u;
             sg_do_move(&q, m, &u);
             prev = sg_move_to(m);
         }
-        sb_add(b, "],\"legal\":[", 11);
+        sb_lit(b, "],\"legal\":[");
         if (playing && !L->over) {
             sg_move ms[SG_MAX_MOVES];
             int n = sg_gen_legal(p, ms);
             for (int i = 0; i < n; i++) {
                 char u[16];
                 sg_move_format(p, ms[i], SG_NOTATION_USI, SG_SQ_NONE, 0, u, sizeof u);
-                if (i) sb_add(b, ",", 1);
+                if (i) sb_lit(b, ",");
                 sb_str(b, u);
             }
         }
-        sb_add(b, "]", 1);
+        sb_lit(b, "]");
     }
-    sb_add(b, "}", 1);
+    sb_lit(b, "}");
 }
 
 /* ---- ending games, ratings ---- */
@@ -681,9 +684,9 @@ static void record_text(sg_web *w, loaded *L, const char *format, sbuf *b)
         char sfen[256];
         sg_pos_to_sfen(&L->g.start, sfen, sizeof sfen);
         sb_printf(b, "sfen %s", sfen);
-        if (L->n) sb_add(b, " moves", 6);
+        if (L->n) sb_lit(b, " moves");
         for (int i = 0; i < L->n; i++) sb_printf(b, " %s", L->usi[i]);
-        sb_add(b, "\n", 1);
+        sb_lit(b, "\n");
         return;
     }
     bool csa = !strcmp(format, "csa");
@@ -885,7 +888,7 @@ static enum MHD_Result route_challenges(ctx *x)
         sg_store_challenge cs[100];
         int n = sg_store_challenges_open(w->store, cs, 100);
         sbuf b = {0};
-        sb_add(&b, "{\"challenges\":[", 15);
+        sb_lit(&b, "{\"challenges\":[");
         for (int i = 0; i < n; i++) {
             sg_store_user u;
             if (!sg_store_user_by_id(w->store, cs[i].user_id, &u)) continue;
@@ -894,7 +897,7 @@ static enum MHD_Result route_challenges(ctx *x)
             sb_str(&b, u.name);
             sb_printf(&b, ",\"rating\":%.1f}}", u.rating);
         }
-        sb_add(&b, "]}", 2);
+        sb_lit(&b, "]}");
         return json(x, 200, &b);
     }
     if (!x->se.user_id) return fail(x, 401, "log in to make a challenge");
@@ -937,17 +940,17 @@ static enum MHD_Result route_games_mine(ctx *x)
     loaded *L = malloc(sizeof *L);
     if (!L) return fail(x, 500, "out of memory");
     sbuf b = {0};
-    sb_add(&b, "{\"games\":[", 10);
+    sb_lit(&b, "{\"games\":[");
     bool first = true;
     for (int i = 0; i < n; i++) {
         if (load_game(x->w, ids[i], L)) continue;
-        if (!first) sb_add(&b, ",", 1);
+        if (!first) sb_lit(&b, ",");
         first = false;
         state_json(x->w, x, L, &b, true);
         sg_game_free(&L->g);
     }
     free(L);
-    sb_add(&b, "]}", 2);
+    sb_lit(&b, "]}");
     return json(x, 200, &b);
 }
 
@@ -1018,13 +1021,13 @@ static enum MHD_Result route_leaderboard(ctx *x)
     sg_store_user us[100];
     int n = sg_store_leaderboard(x->w->store, us, 100);
     sbuf b = {0};
-    sb_add(&b, "{\"rating\":\"elo\",\"players\":[", 27);
+    sb_lit(&b, "{\"rating\":\"elo\",\"players\":[");
     for (int i = 0; i < n; i++) {
         sb_printf(&b, "%s{\"rank\":%d,\"id\":%lld,\"name\":", i ? "," : "", i + 1, (long long)us[i].id);
         sb_str(&b, us[i].name);
         sb_printf(&b, ",\"rating\":%.1f,\"games\":%d}", us[i].rating, us[i].games);
     }
-    sb_add(&b, "]}", 2);
+    sb_lit(&b, "]}");
     return json(x, 200, &b);
 }
 
@@ -1079,9 +1082,9 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
             if (L->n != s->sent_ply || L->row.status != s->sent_status) {
                 s->sent_ply = L->n;
                 s->sent_status = L->row.status;
-                sb_add(&s->out, "event: state\ndata: ", 19);
+                sb_lit(&s->out, "event: state\ndata: ");
                 state_json(w, &s->who, L, &s->out, false);
-                sb_add(&s->out, "\n\n", 2);
+                sb_lit(&s->out, "\n\n");
             }
             sg_game_free(&L->g);
             free(L);
@@ -1092,7 +1095,7 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_sec += 15;
         if (pthread_cond_timedwait(&w->changed, &w->mu, &ts) == ETIMEDOUT && w->changes == s->seen) {
-            sb_add(&s->out, ": keep-alive\n\n", 14);
+            sb_lit(&s->out, ": keep-alive\n\n");
             break;
         }
     }

@@ -114,6 +114,7 @@ req g GET "/api/games/$bg/record?format=pgn"; check "bad record format" 400 form
 req g GET "/api/games/$bg/record?format=csa"; check "csa record" 200 "PI"
 req g GET "/api/games/$bg/record?format=sfen"; check "sfen record" 200 "moves"
 req g GET "/api/games/$bg/record?format=kif"; check "kif record" 200 "手合割"
+req g GET "/api/games/$bg"
 if command -v python3 >/dev/null; then
   printf '%s' "$body" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["moves"][0]["usi"]' && ok || fail "game state is not valid JSON: $body"
 fi

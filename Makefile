@@ -14,7 +14,7 @@ LUA_PKG := lua5.4
 # libsodium-dev (build) and postgresql chromium npm (tests) are the web server's
 BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
               libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev
-TEST_PKGS  := lua-busted lua-cjson tmux python3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
+TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
               poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
               postgresql chromium npm
 FUZZ_PKGS  := clang libclang-rt-14-dev
@@ -31,7 +31,8 @@ LUA_LIBS   = $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null || echo -llua5.4)
 
 CORE_SRC   := $(wildcard src/core/*.c) $(wildcard src/search/*.c) $(wildcard src/mate/*.c) $(wildcard src/os/*.c) $(wildcard src/proto/*.c)
 BIND_SRC   := $(wildcard src/lua/*.c)
-SERVER_SRC := $(wildcard src/server/*.c)
+SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/web/*.c)
+WEB_LIBS   := -lmicrohttpd -lsqlite3 -lsodium -lpthread
 APP_SRC    := $(filter-out src/app/perft_main.c,$(wildcard src/app/*.c))
 LUA_FILES  := $(shell find lua -name '*.lua' | sort)
 CTEST_SRC  := $(wildcard tests/c/test_*.c)
@@ -81,7 +82,7 @@ $(B)/perft: $(B)/obj/src/app/perft_main.o $(B)/libkomadai.a
 	$(CC) $(OPT) $^ -o $@
 
 $(B)/komadai: $(APP_OBJ) $(BIND_OBJ) $(B)/libkomadai.a
-	$(CC) $(OPT) -rdynamic $^ $(LUA_LIBS) -lreadline -lm -ldl -o $@
+	$(CC) $(OPT) -rdynamic $^ $(LUA_LIBS) $(WEB_LIBS) -lreadline -lm -ldl -o $@
 
 # the Lua module: no -llua5.4, the interpreter that loads it provides Lua
 $(B)/lib/shogi/core.so: $(BIND_OBJ) $(B)/libkomadai.a
@@ -111,7 +112,7 @@ $(A)/tests/%: $(A)/obj/tests/c/%.o $(A)/libkomadai.a
 	$(CC) $(SAN) $^ -lm -o $@
 
 $(A)/komadai: $(A_APP_OBJ) $(A_BIND_OBJ) $(A)/libkomadai.a
-	$(CC) $(SAN) -rdynamic $^ $(LUA_LIBS) -lreadline -lm -ldl -o $@
+	$(CC) $(SAN) -rdynamic $^ $(LUA_LIBS) $(WEB_LIBS) -lreadline -lm -ldl -o $@
 
 $(A)/lib/shogi/core.so: $(A_BIND_OBJ) $(A)/libkomadai.a
 	@mkdir -p $(dir $@)

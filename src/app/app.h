@@ -47,6 +47,9 @@ int sg_app_open_net(lua_State *L);
  * komadai --csa-server PORT [options] (argv[1] is "--csa-server"): runs the
  * CSA game server until it stops; 0 or 1 (a bad command line, no socket). */
 int sg_app_csa_server_main(lua_State *L, int argc, char **argv);
+/* komadai --serve [ADDR:]PORT [options] (web_main.c; the site is src/web/):
+ * serves until SIGINT or SIGTERM; 0, or 1 for a bad command line or no socket. */
+int sg_app_web_main(lua_State *L, int argc, char **argv);
 
 /* ---- line.c ------------------------------------------------------------------------- */
 typedef enum { SG_LINE_OK, SG_LINE_EOF, SG_LINE_INTERRUPTED } sg_line_status;

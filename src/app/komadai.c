@@ -34,6 +34,8 @@ static void usage(FILE *out)
             "  -         stop handling options and execute stdin\n"
             "  --csa-server PORT [--config FILE.lua] [--max-moves N] [--least-time-per-move S]\n"
             "            [--records DIR]   serve games over the CSA protocol (docs/CSA.md)\n"
+            "  --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--public]\n"
+            "                              serve the game site: play the bot and people (docs/WEB.md)\n"
             "With no script, the REPL reads stdin (help() there lists the topics).\n"
             "Environment: KOMADAI_HISTORY names the history file (default ~/.komadai_history;\n"
             "empty: no history).\n");
@@ -280,6 +282,11 @@ static int pmain(lua_State *L)
     if (argc > 1 && strcmp(argv[1], "--csa-server") == 0) { /* the CSA game server (csa_server_main.c) */
         open_program(L);
         *status = sg_app_csa_server_main(L, argc, argv) == 0 ? 0 : 1;
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--serve") == 0) { /* the game site (web_main.c, src/web/) */
+        open_program(L);
+        *status = sg_app_web_main(L, argc, argv);
         return 0;
     }
     int script = argc;

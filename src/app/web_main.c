@@ -1,0 +1,121 @@
+/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--root DIR] [--public]:
+ * the game site's command line (the site is src/web/, docs/WEB.md).  The
+ * config is a Lua file returning a table {listen =, port =, data =, root =};
+ * the command line wins over it.  Stops on SIGINT or SIGTERM. */
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "app.h"
+#include "../web/web.h"
+
+static bool parse_listen(const char *s, char *addr, size_t size, int *port)
+{
+    const char *colon = strrchr(s, ':');
+    const char *p = colon ? colon + 1 : s;
+    char *end;
+    long v = strtol(p, &end, 10);
+    if (!*p || *end || v < 0 || v > 65535) return false;
+    *port = (int)v;
+    if (colon) {
+        if ((size_t)(colon - s) >= size || colon == s) return false;
+        memcpy(addr, s, (size_t)(colon - s));
+        addr[colon - s] = 0;
+    }
+    return true;
+}
+
+/* the pages next to the program (build/web) or in the install's share dir */
+static void default_root(char *out, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    snprintf(out, size, "build/web");
+    if (n <= 0) return;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash) return;
+    *slash = 0;
+    if (snprintf(out, size, "%s/web", exe) < (int)size && access(out, R_OK) == 0) return;
+    if (snprintf(out, size, "%s/../share/komadai/web", exe) >= (int)size) snprintf(out, size, "build/web");
+}
+
+static const char *config_string(lua_State *L, const char *key, char *out, size_t size)
+{
+    lua_getfield(L, -1, key);
+    const char *s = lua_tostring(L, -1);
+    if (s) snprintf(out, size, "%s", s);
+    lua_pop(L, 1);
+    return s ? out : NULL;
+}
+
+int sg_app_web_main(lua_State *L, int argc, char **argv)
+{
+    char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160];
+    int port = -1;
+    bool pub = false, have_addr = false, have_data = false, have_root = false;
+    const char *config = NULL;
+    default_root(root, sizeof root);
+    if (argc < 3) goto usage;
+    if (!parse_listen(argv[2], addr, sizeof addr, &port)) {
+        fprintf(stderr, "komadai: --serve '%s': expected [ADDR:]PORT (PORT 0 to 65535)\n", argv[2]);
+        return 1;
+    }
+    have_addr = strchr(argv[2], ':') != NULL;
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--public")) { pub = true; continue; }
+        if (!v) { fprintf(stderr, "komadai: --serve: '%s' needs an argument or is unknown\n", a); goto usage; }
+        if (!strcmp(a, "--config")) config = v;
+        else if (!strcmp(a, "--data")) { snprintf(data, sizeof data, "%s", v); have_data = true; }
+        else if (!strcmp(a, "--root")) { snprintf(root, sizeof root, "%s", v); have_root = true; }
+        else { fprintf(stderr, "komadai: --serve: unknown option '%s'\n", a); goto usage; }
+        i++;
+    }
+    if (config) {
+        if (luaL_dofile(L, config) != LUA_OK || !lua_istable(L, -1)) {
+            fprintf(stderr, "komadai: --config %s: %s\n", config,
+                    lua_isstring(L, -1) ? lua_tostring(L, -1) : "the file must return a table");
+            return 1;
+        }
+        if (!have_addr && config_string(L, "listen", cfg_listen, sizeof cfg_listen)) {
+            snprintf(addr, sizeof addr, "%s", cfg_listen);
+            have_addr = true;
+        }
+        if (!have_data) config_string(L, "data", data, sizeof data);
+        if (!have_root) config_string(L, "root", root, sizeof root);
+        lua_pop(L, 1);
+    }
+    if (pub && !have_addr) snprintf(addr, sizeof addr, "0.0.0.0");
+    /* the signals are taken by sigwait here, so every thread starts with them blocked */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    sg_web_opts o = {.addr = addr, .port = port, .data_dir = data, .root = root};
+    char err[600];
+    sg_web *w = sg_web_start(&o, err, sizeof err);
+    if (!w) {
+        fprintf(stderr, "komadai: --serve: %s\n", err);
+        return 1;
+    }
+    printf("komadai: serving http://%s:%d/ (data %s, pages %s); Ctrl-C stops\n",
+           strcmp(addr, "0.0.0.0") ? addr : "127.0.0.1", sg_web_port(w), data, root);
+    fflush(stdout);
+    int sig = 0;
+    sigwait(&set, &sig);
+    sg_web_stop(w);
+    printf("komadai: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+    return 0;
+usage:
+    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--root DIR] [--public]\n");
+    return 1;
+}

@@ -1,0 +1,102 @@
+/* The site's storage (docs/WEB.md "Schema"): accounts, sessions, challenges,
+ * games, moves with their deadlines, ratings.  One implementation per database
+ * behind these functions (store_sqlite.c; a PostgreSQL one keeps the same
+ * schema and the same contract).  Every function is one transaction: when it
+ * returns true the change is on disk (SQLite: WAL, synchronous=FULL).  The
+ * caller serializes calls (one lock in web.c). */
+#ifndef SG_WEB_STORE_H
+#define SG_WEB_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SG_STORE_NAME_MAX 64
+#define SG_STORE_EMAIL_MAX 256
+#define SG_STORE_HASH_MAX 160
+#define SG_STORE_TOKEN_MAX 80
+#define SG_STORE_USI_MAX 8
+
+typedef struct sg_store sg_store;
+
+typedef struct {
+    int64_t id;
+    char email[SG_STORE_EMAIL_MAX];
+    char name[SG_STORE_NAME_MAX];
+    char pwhash[SG_STORE_HASH_MAX];
+    bool leaderboard;
+    double rating;
+    int games;
+} sg_store_user;
+
+typedef struct {
+    char token[SG_STORE_TOKEN_MAX];
+    char csrf[SG_STORE_TOKEN_MAX];
+    int64_t user_id;               /* 0: a guest */
+} sg_store_session;
+
+typedef struct {
+    int64_t id, user_id, game_id;  /* game_id 0 while open */
+    int deadline_seconds;
+} sg_store_challenge;
+
+enum { SG_STORE_PLAYING = 0, SG_STORE_ENDED = 1 };
+
+typedef struct {
+    int64_t id;
+    int64_t player[2];             /* user ids of Black and White; 0: the bot or a guest */
+    int bot_side;                  /* -1: two people; else the bot's colour */
+    int bot_level;
+    char guest[SG_STORE_TOKEN_MAX];/* the session that plays the bot without an account ("" if none) */
+    int deadline_seconds;          /* per move; 0: none */
+    int64_t deadline_at;           /* ms since the epoch the side to move must move by; 0: none */
+    int status;                    /* SG_STORE_PLAYING or SG_STORE_ENDED */
+    int winner;                    /* 0 Black, 1 White, -1 draw or none */
+    char reason[64];               /* the verdict's id ("checkmate", "resignation", "time-up") */
+    char seed[80], seed_sha256[80];
+    int64_t created, ended;        /* ms since the epoch */
+} sg_store_game;
+
+/* Opens (creating) DIR/komadai.sqlite3 and brings its schema up to date.
+ * NULL and a sentence in err on failure. */
+sg_store *sg_store_open(const char *dir, char *err, int errsize);
+void sg_store_close(sg_store *s);
+int sg_store_schema_version(sg_store *s);
+
+/* accounts: create returns the id, 0 when the email or name is taken, -1 on a failure */
+int64_t sg_store_user_create(sg_store *s, const char *email, const char *name, const char *pwhash);
+bool sg_store_user_by_email(sg_store *s, const char *email, sg_store_user *out);
+bool sg_store_user_by_id(sg_store *s, int64_t id, sg_store_user *out);
+bool sg_store_user_set_leaderboard(sg_store *s, int64_t id, bool on);
+/* the leaderboard: opted-in players with a game, best first */
+int sg_store_leaderboard(sg_store *s, sg_store_user *out, int max);
+
+/* sessions */
+bool sg_store_session_create(sg_store *s, const sg_store_session *se);
+bool sg_store_session_get(sg_store *s, const char *token, sg_store_session *out);
+bool sg_store_session_delete(sg_store *s, const char *token);
+
+/* challenges */
+int64_t sg_store_challenge_create(sg_store *s, int64_t user_id, int deadline_seconds);
+int sg_store_challenges_open(sg_store *s, sg_store_challenge *out, int max);
+bool sg_store_challenge_get(sg_store *s, int64_t id, sg_store_challenge *out);
+/* accepting: the game is made and the challenge closed in one transaction; the game's id or 0 */
+int64_t sg_store_challenge_accept(sg_store *s, int64_t challenge_id, const sg_store_game *g);
+
+/* games */
+int64_t sg_store_game_create(sg_store *s, const sg_store_game *g);
+bool sg_store_game_get(sg_store *s, int64_t id, sg_store_game *out);
+/* the moves (USI), ply 1 first; returns the count (at most max) or -1 */
+int sg_store_game_moves(sg_store *s, int64_t id, char (*usi)[SG_STORE_USI_MAX], int max);
+/* appends move number ply (the game's moves so far + 1) and the new deadline;
+ * false when that ply exists already or the game has ended */
+bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_t at, int64_t deadline_at);
+/* ends the game (ratings given: both players' new ratings, one transaction) */
+bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at,
+                       const double *new_ratings);
+int sg_store_games_of_user(sg_store *s, int64_t user_id, int64_t *ids, int max);
+/* games still playing whose deadline has passed at now_ms */
+int sg_store_games_overdue(sg_store *s, int64_t now_ms, int64_t *ids, int max);
+/* games still playing against the bot */
+int sg_store_games_bot_playing(sg_store *s, int64_t *ids, int max);
+
+#endif

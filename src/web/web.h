@@ -1,0 +1,25 @@
+/* The game site (docs/WEB.md): an HTTP server (libmicrohttpd) for the pages
+ * of build/web and the JSON API behind them, games judged by the core, kept
+ * in the store (store.h), the bot played by the built-in search. */
+#ifndef SG_WEB_H
+#define SG_WEB_H
+
+#include <stdbool.h>
+
+typedef struct {
+    const char *addr;       /* "127.0.0.1" unless public */
+    int port;
+    const char *data_dir;   /* the store's folder (made if missing) */
+    const char *root;       /* the pages' folder */
+} sg_web_opts;
+
+typedef struct sg_web sg_web;
+
+/* Opens the store and starts serving; NULL and a sentence in err on failure. */
+sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize);
+/* the port it listens on (the one asked, or the one the system chose for 0) */
+int sg_web_port(const sg_web *w);
+/* Stops serving (open event streams end), waits for the bots, closes the store. */
+void sg_web_stop(sg_web *w);
+
+#endif

@@ -11,9 +11,11 @@ CC      ?= cc
 ARCH    ?= -march=native
 LUA_PKG := lua5.4
 # the Debian packages, one word each; libmicrohttpd-dev libsqlite3-dev libpq-dev
-# libsodium-dev (build) and postgresql chromium npm (tests) are the web server's
+# libsodium-dev (build), npm (the pages: make web-assets, which make run builds) and
+# postgresql chromium (tests) are the web server's
 BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
               libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev
+WEB_PKGS   := npm
 TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
               poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
               postgresql chromium npm
@@ -56,6 +58,7 @@ check-deps:
 	  echo "  or set LUA_PKG to the pkg-config name of Lua 5.4 here"; exit 1; } >&2
 deps:
 	$(call deps,install,build,$(BUILD_PKGS))
+	$(call deps,install,web,$(WEB_PKGS))
 test-deps:
 	$(call deps,install,test,$(TEST_PKGS))
 fuzz-deps:
@@ -216,7 +219,7 @@ bench: all
 
 run:
 	@$(MAKE) --no-print-directory deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all web-assets
 	@$(B)/komadai
 
 install: all

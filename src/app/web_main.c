@@ -100,6 +100,13 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
+    char index[PATH_MAX + 16];
+    snprintf(index, sizeof index, "%s/index.html", root);
+    if (access(index, R_OK) != 0) {
+        fprintf(stderr, "komadai: --serve: no pages in %s (build them with 'make web-assets', or give --root DIR)\n",
+                root);
+        return 1;
+    }
     sg_web_opts o = {.addr = addr, .port = port, .data_dir = data, .root = root};
     char err[600];
     sg_web *w = sg_web_start(&o, err, sizeof err);

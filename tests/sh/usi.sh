@@ -66,7 +66,7 @@ mark; send "position startpos moves 7g7f nonsense"; check "not a move" "info str
 mark; send "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 extra"
 check "sfen extra field" "info string position: the sfen has more than four fields"
 mark; send "frobnicate now"; check "unknown command" "info string unknown command 'frobnicate'"
-mark; send "go depth x"; check "bad depth" "info string go: depth takes a number from 1 to 120"
+mark; send "go depth x"; check "bad depth" "info string go: depth takes a number from 0 (no limit) to 120"
 mark; send "go btime -5"; check "negative time" "info string go: btime takes milliseconds, not '-5'"
 mark; send "go nodes lots"; check "bad nodes" "info string go: nodes takes a positive number"
 mark; send "go warp 9"; check "unknown go word" "info string go: unknown word 'warp'"
@@ -191,20 +191,29 @@ if cc -O2 -shared -fPIC -std=c11 $(pkg-config --cflags lua5.4) -o "$tmp/pawns.so
     check "C module: takes the rook" "bestmove 5h5e"
     finish "C module"
     cp "$tmp/pawns.so" "$tmp/nothere.so"
-    "$K" --usi "$tmp/nothere.so" </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
-    [ $rc -eq 1 ] && grep -q "nothere.so: cannot load luaopen_nothere" "$tmp/err" && ok || bad "C module without its luaopen: exit $rc, $(cat "$tmp/err")"
+    printf 'usi\nisready\nquit\n' | "$K" --usi "$tmp/nothere.so" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    [ $rc -eq 0 ] && grep -q "info string the bot did not load: .*nothere.so: cannot load luaopen_nothere" "$tmp/out" \
+        && ok || bad "C module without its luaopen: exit $rc, $(cat "$tmp/err")"
 fi
 
-# bot files that cannot load: a message and exit status 1
+# bot files that cannot load: the engine still answers usi and isready, says
+# why at isready (and on stderr), and plays nothing (resigns) rather than exiting
 printf 'return 42\n' >"$tmp/notable.lua"
 printf 'return {eval = function( end}\n' >"$tmp/syntax.lua"
 printf 'return {eval = function() return 0 end, options = {{name = "X", type = "spin", default = 5, min = 0, max = 3}}}\n' >"$tmp/badopt.lua"
+printf 'return {name = "noeval"}\n' >"$tmp/noeval.lua"
 printf 'return {eval = function() return os.exit(3) end}\n' >"$tmp/escape.lua"
-for f in notable syntax badopt missing; do
-    "$K" --usi "$tmp/$f.lua" </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
-    if [ $rc -eq 1 ] && [ -s "$tmp/err" ]; then ok; else bad "bot $f: exit $rc, stderr $(cat "$tmp/err")"; fi
+for f in notable syntax badopt noeval missing; do
+    printf 'usi\nisready\nposition startpos\ngo depth 1\nquit\n' | "$K" --usi "$tmp/$f.lua" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    if [ $rc -eq 0 ] && grep -q "^usiok" "$tmp/out" && grep -q "^readyok" "$tmp/out" && [ -s "$tmp/err" ] \
+        && grep -q "^info string the bot did not load: " "$tmp/out" && grep -q "^bestmove resign" "$tmp/out"; then ok
+    else bad "bot $f: exit $rc, stderr $(cat "$tmp/err")"; fi
+    # the reason comes before readyok
+    sed -n '/^usiok/,/^readyok/p' "$tmp/out" | grep -q "^info string the bot did not load" && ok || bad "bot $f: no reason before readyok"
 done
-grep -q "a bot file must return a table" "$tmp/err" 2>/dev/null || true
+grep -q "the bot has no eval function" "$tmp/out" 2>/dev/null || true
+printf 'isready\n' | "$K" --usi "$tmp/noeval.lua" 2>/dev/null | grep -q "info string the bot did not load: .*the bot has no eval function" && ok || bad "no eval message"
+printf 'isready\n' | "$K" --usi "$tmp/syntax.lua" 2>/dev/null | grep -q "info string the bot did not load: .*syntax.lua:1:" && ok || bad "syntax error message"
 "$K" --usi "$tmp/badopt.lua" </dev/null 2>&1 | grep -q "spin option 'X' needs numbers min <= default <= max" && ok || bad "bad option message"
 "$K" --usi "$tmp/notable.lua" </dev/null 2>&1 | grep -q "a bot file must return a table" && ok || bad "not a table message"
 # the sandbox: no os in a bot's environment

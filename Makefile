@@ -229,10 +229,15 @@ install: all
 	cd lua && for f in $$(find shogi -name '*.lua'); do \
 	  install -D -m 644 $$f $(DESTDIR)$(PREFIX)/share/lua/5.4/$$f; done
 
+# the version: src/core/version.h, its one place
+VERSION := $(shell sed -n 's/^\#define SG_VERSION "\(.*\)"$$/\1/p' src/core/version.h)
+version:
+	@echo $(VERSION)
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all test test-build bench run install clean fuzz check-leaks web-assets \
+.PHONY: all test test-build bench run install clean version fuzz check-leaks web-assets \
         check-deps check-fuzz-deps deps test-deps fuzz-deps
 .SECONDARY:
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

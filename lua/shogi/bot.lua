@@ -1,11 +1,15 @@
 -- Bot files: a Lua file returning
---   {name = "...", author = "...", options = {{name=, type="spin"|"check"|"combo"|"string",
---    default=, min=, max=, vars=}, ...}, eval = function(view, opts) return centipawns end,
+--   {name = "...", author = "...", options = {{name=, type="spin"|"check"|"combo"|"string"|"button",
+--    default=, min=, max=, vars=, press=}, ...}, eval = function(view, opts) return centipawns end,
 --    order = function(view, move, opts) return bonus end,      -- optional
 --    prune = function(view, move, opts) return skip end}       -- optional
 -- loaded in the sandbox (shogi.sandbox): only string, table, math, utf8, the
 -- safe base functions and the shogi API.  `opts` holds the current option values;
--- the score is from the side to move's view.
+-- the score is from the side to move's view.  An option's name is words of
+-- letters, digits and _ with single spaces ("Skill Level"), matched without
+-- regard to case (as GUIs send them); a button has no value: pressing it
+-- counts in opts[name] and calls its press(opts) if it has one.  print(...)
+-- in a bot goes where set_print says (komadai --usi: "info string" lines).
 -- eval may instead be a C evaluation (a "shogi.c_eval" handle, such as
 -- shogi.core.c_eval("material")), and load() also takes a C module (NAME.so,
 -- whose luaopen_NAME returns one handle): the bot is then that evaluation.
@@ -13,14 +17,28 @@
 --   local r = bot:search(pos, {depth = 5})
 local ipairs, pairs = ipairs, pairs
 local getmetatable, pcall, require, setmetatable = getmetatable, pcall, require, setmetatable
-local tonumber, tostring, type = tonumber, tostring, type
-local io_open, loadlib = io.open, package.loadlib
+local select, tonumber, tostring, type = select, tonumber, tostring, type
+local io_open, io_write, loadlib = io.open, io.write, package.loadlib
 local string, table = string, table
 local string_format = string.format
 local quote = require("shogi.core").quote
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
+
+-- where a bot's print goes: a function(text), or nil for the standard output
+local printer = nil
+
+--- set_print(fn): a bot's print(...) calls fn(text) (its arguments through
+-- tostring, tab-separated), nil: the standard output again
+function M.set_print(fn) printer = fn end
+
+local function bot_print(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  local text = table.concat(parts, "\t")
+  if printer then printer(text) else io_write(text, "\n") end
+end
 
 --- load_bot(text, chunkname) -> value | nil, msg
 -- Bot files are other people's code: they load in the sandbox (shogi.sandbox,
@@ -31,18 +49,31 @@ local M = {}
 function M.load_bot(text, chunkname)
   local name = chunkname:gsub("^@", "")
   return require("shogi.sandbox").load(text, {text = true, name = name, worker = false,
-    api = {shogi = require "shogi"}})
+    api = {shogi = require "shogi", print = bot_print}})
 end
 
-local TYPES = {spin = true, check = true, combo = true, string = true}
+local TYPES = {spin = true, check = true, combo = true, string = true, button = true}
+
+-- words of letters, digits and _ with single spaces, none of them USI's "name" or "value"
+local function good_name(name)
+  if type(name) ~= "string" or not name:match("^[%w_]+$") and not name:match("^[%w_][%w_ ]*[%w_]$")
+    or name:find("  ", 1, true) then return false end
+  for w in name:gmatch("%S+") do
+    local l = w:lower()
+    if l == "name" or l == "value" then return false end
+  end
+  return true
+end
 
 local function check_option(o, i, where)
   if type(o) ~= "table" then return string_format("%s: options[%d] is not a table", where, i) end
-  if type(o.name) ~= "string" or not o.name:match("^[%w_]+$") then
-    return string_format("%s: options[%d] needs a name of letters, digits and _", where, i)
+  if not good_name(o.name) then
+    return string_format("%s: options[%d] needs a name of letters, digits and _ in words with single spaces "
+      .. "(not the words name or value)", where, i)
   end
   if not TYPES[o.type] then
-    return string_format("%s: option '%s' has type %s (spin, check, combo or string)", where, o.name, tostring(o.type))
+    return string_format("%s: option '%s' has type %s (spin, check, combo, string or button)", where, o.name,
+      tostring(o.type))
   end
   if o.type == "spin" then
     if type(o.default) ~= "number" or type(o.min) ~= "number" or type(o.max) ~= "number"
@@ -60,6 +91,10 @@ local function check_option(o, i, where)
     local found = false
     for _, v in ipairs(o.vars) do found = found or v == o.default end
     if not found then return string_format("%s: combo option '%s': default is not one of vars", where, o.name) end
+  elseif o.type == "button" then
+    if o.press ~= nil and type(o.press) ~= "function" then
+      return string_format("%s: button option '%s': press must be a function", where, o.name)
+    end
   elseif type(o.default) ~= "string" then
     return string_format("%s: string option '%s' needs a string default", where, o.name)
   end
@@ -95,9 +130,10 @@ function M.from_value(value, where)
   for i, o in ipairs(options) do
     local err = check_option(o, i, where)
     if err then return nil, err end
-    if seen[o.name] then return nil, string_format("%s: option '%s' is given twice", where, o.name) end
-    seen[o.name] = o
-    values[o.name] = o.default
+    local key = o.name:lower()
+    if seen[key] then return nil, string_format("%s: option '%s' is given twice", where, o.name) end
+    seen[key] = o
+    if o.type == "button" then values[o.name] = 0 else values[o.name] = o.default end
   end
   return setmetatable({
     name = value.name or "bot", author = value.author or "", options = options,
@@ -138,8 +174,9 @@ end
 
 --- bot:set(name, text_or_value) -> true | nil, msg (USI setoption text is accepted)
 function Bot:set(name, value)
-  local o = self.by_name[name]
+  local o = type(name) == "string" and self.by_name[name:lower()]
   if not o then return nil, string_format("the bot has no option '%s'", quote(tostring(name))) end
+  name = o.name
   if o.type == "spin" then
     local n = tonumber(value)
     if not n or n ~= n or n < o.min or n > o.max then
@@ -147,9 +184,16 @@ function Bot:set(name, value)
     end
     self.values[name] = n
   elseif o.type == "check" then
-    if value == true or value == "true" then self.values[name] = true
-    elseif value == false or value == "false" then self.values[name] = false
+    local l = type(value) == "string" and value:lower()
+    if value == true or l == "true" then self.values[name] = true
+    elseif value == false or l == "false" then self.values[name] = false
     else return nil, string_format("option '%s' takes true or false", name) end
+  elseif o.type == "button" then
+    self.values[name] = self.values[name] + 1
+    if o.press then
+      local ok, err = pcall(o.press, self.values)
+      if not ok then return nil, string_format("option '%s': press failed: %s", name, tostring(err)) end
+    end
   elseif o.type == "combo" then
     for _, v in ipairs(o.vars) do
       if v == value then self.values[name] = v; return true end

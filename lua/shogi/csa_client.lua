@@ -25,8 +25,10 @@ local M = {}
 local USAGE = [[usage: csa-client --host H --port P --id ID --password PW (--engine CMD | --bot BOT.lua)
                   [--games N] [--out DIR] [--keepalive S]
   plays N games (default 1) on a CSA server; the password names the game as the server
-  expects it ("floodgate-600-10F,trip"); each game's record is saved in DIR (ID.csa).
-  Exit status: 0 when the games are done, 1 when the server refuses, 2 on bad usage.]]
+  expects it ("floodgate-600-10F,trip"); each game's record is saved as DIR/GAME_ID.csa
+  (the Game_ID the server gives the game; DIR is made when missing).
+  Exit status: 0 when the games are done, 1 when the server refuses, 2 on bad usage,
+  3 when the games were played but a record could not be saved.]]
 
 local function parse_args(argv)
   local o = {host = "127.0.0.1", port = 4081, games = 1, keepalive = 30}
@@ -131,9 +133,27 @@ local function save(o, f, pos, moves, ending)
   end
   if ending then out[#out + 1] = ending end
   local fh, err = io_open(path, "w")
-  if not fh then stderr:write("csa-client: cannot save ", path, ": ", tostring(err), "\n"); return end
-  fh:write(table_concat(out, "\n"), "\n")
-  fh:close()
+  local ok
+  if fh then
+    ok, err = fh:write(table_concat(out, "\n"), "\n")
+    local closed, cerr = fh:close()
+    if ok and not closed then ok, err = nil, cerr end
+  end
+  if not ok then
+    local why = tostring(err)   -- io.open's message names the file already
+    if not why:find(path, 1, true) then why = path .. ": " .. why end
+    stderr:write("csa-client: cannot save ", why, "\n")
+    o.save_failed = true
+  end
+end
+
+-- DIR for --out: made when missing (mkdir -p); true, or nil and why
+local function make_dir(dir)
+  local p = require("shogi.core").spawn({"mkdir", "-p", dir})
+  if not p then return nil, "cannot run mkdir" end
+  local how, code = p:wait(10)
+  if how ~= "exit" or code ~= 0 then return nil, "cannot make the directory " .. dir end
+  return true
 end
 
 -- the record's end word from what the server said: %TORYO/%KACHI as sent,
@@ -230,6 +250,10 @@ function M.main(argv)
     stderr:write("csa-client: ", err, "\n", USAGE, "\n")
     return 2
   end
+  if o.out then
+    local ok, derr = make_dir(o.out)
+    if not ok then stderr:write("csa-client: --out: ", derr, "\n"); return 2 end
+  end
   local player, events
   player, events = load_player(o)
   if not player then err = events end
@@ -252,6 +276,7 @@ function M.main(argv)
   end
   if events.quit then pcall(events.quit) end
   stderr:write("csa-client: ", o.games, " game(s): ", table_concat(parts, ", "), "\n")
+  if o.save_failed then stderr:write("csa-client: a record could not be saved (see above)\n"); return 3 end
   return 0
 end
 

@@ -15,6 +15,7 @@
 #include "lua_embed.h"
 #include "../lua/binding.h"
 #include "usi_engine.h"
+#include "../core/version.h"
 
 static void usage(FILE *out)
 {
@@ -25,11 +26,11 @@ static void usage(FILE *out)
             "  -i        enter the REPL after running the other options and script\n"
             "  -l mod    require library 'mod' into global 'mod'\n"
             "  -l g=mod  require library 'mod' into global 'g'\n"
-            "  -v        show version information\n"
+            "  -v, --version  show version information\n"
             "  --usi [BOT.lua | NAME.so]  run as a USI engine: a bot file, a C evaluation\n"
             "            module (its luaopen_NAME), or the built-in evaluation without either\n"
             "  --drill FILE...  play drills at the prompt (--due first: only the exercises due)\n"
-            "  -h        show this help\n"
+            "  -h, --help     show this help\n"
             "  --        stop handling options\n"
             "  -         stop handling options and execute stdin\n"
             "  --csa-server PORT [--config FILE.lua] [--max-moves N] [--least-time-per-move S]\n"
@@ -218,15 +219,10 @@ static bool run_args(lua_State *L, char **argv, int script)
     return true;
 }
 
-static void print_version(lua_State *L)
+static void print_version(void)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_getfield(L, -1, "shogi.core");
-    lua_getfield(L, -1, "version");
-    const char *v = lua_tostring(L, -1);
-    printf(SG_PROGNAME " %s (" LUA_RELEASE ")\n", v ? v : "?");
+    printf(SG_PROGNAME " " SG_VERSION " (" LUA_RELEASE ")\n");
     fflush(stdout);
-    lua_pop(L, 3);
 }
 
 /* shogi.drill.prompt.on_over() under komadai --drill: the input ends (stdin
@@ -290,6 +286,8 @@ static int pmain(lua_State *L)
         return 0;
     }
     int script = argc;
+    if (argc == 2 && strcmp(argv[1], "--help") == 0) { usage(stdout); *status = 0; return 0; }
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) { print_version(); *status = 0; return 0; }
     if (argc >= 2 && strcmp(argv[1], "--usi") == 0) { /* the USI engine: nothing else on the line */
         if (argc > 3) { fprintf(stderr, SG_PROGNAME ": --usi takes one bot file at most\n"); return 0; }
         open_program(L);
@@ -321,7 +319,7 @@ static int pmain(lua_State *L)
     open_program(L);
     create_arg_table(L, argv, argc, script);
     bool tty = isatty(STDIN_FILENO);
-    if (args & HAS_V) print_version(L);
+    if (args & HAS_V) print_version();
     sg_app_catch_sigint(true);
     if (!run_args(L, argv, script)) return 0;
     if (script < argc && handle_script(L, argv, argc, script) != LUA_OK) return 0;

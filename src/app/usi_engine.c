@@ -17,15 +17,19 @@
 #include "../search/timeman.h"
 #include "../lua/l_bot.h"
 #include "../os/clock.h"
+#include "../core/version.h"
 
 #define LINE_MAX_LEN (1 << 16)
 /* the df-pn solver's nodes at the root of each search (a few milliseconds) */
 #define MATE_PROBE_NODES 20000
+/* a Lua call stopped by the count hook after running this long is said (info string) */
+#define INTERRUPT_SAY_SECONDS 0.01
 
 typedef struct {
     lua_State *L;
     sg_usi_engine_io io;
     int bot_ref;                 /* the bot (shogi.bot) or LUA_NOREF */
+    char bot_error[1024];        /* the bot file did not load: why (said at isready and go) */
     sg_usi_state st;
     sg_usi_cmd cmd;              /* the command being handled (big: one, reused) */
     sg_search *search;
@@ -96,28 +100,47 @@ static long read_stdin(void *ud, char *buf, size_t n, int timeout_ms)
 }
 
 /* ---- the bot -------------------------------------------------------------------------- */
-static bool load_bot(engine *e, const char *path)
+/* the bot's print(...): its text as "info string" lines (stdout is the protocol's) */
+static int bot_print(lua_State *L)
+{
+    engine *e = lua_touserdata(L, lua_upvalueindex(1));
+    size_t n;
+    const char *text = luaL_checklstring(L, 1, &n);
+    for (const char *p = text, *end = text + n; p <= end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t k = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        fprintf(e->io.out, "info string %.*s\n", (int)k, p);
+        if (!nl) break;
+        p = nl + 1;
+    }
+    fflush(e->io.out);
+    return 0;
+}
+
+/* loads the bot file; a failure is kept in bot_error (the engine goes on without a bot) */
+static void load_bot(engine *e, const char *path)
 {
     lua_State *L = e->L;
     lua_getglobal(L, "require");
     lua_pushliteral(L, "shogi.bot");
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) goto fail;
+    lua_getfield(L, -1, "set_print");
+    lua_pushlightuserdata(L, e);
+    lua_pushcclosure(L, bot_print, 1);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) goto fail;
     lua_getfield(L, -1, "load");
     lua_pushstring(L, path);
     if (lua_pcall(L, 1, 2, 0) != LUA_OK) goto fail;
-    if (lua_isnil(L, -2)) {
-        fprintf(stderr, "komadai: %s\n", lua_tostring(L, -1));
-        lua_settop(L, 0);
-        return false;
-    }
+    if (lua_isnil(L, -2)) goto fail;
     lua_pop(L, 1);
     e->bot_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_settop(L, 0);
-    return true;
+    return;
 fail:
-    fprintf(stderr, "komadai: %s\n", lua_tostring(L, -1));
+    snprintf(e->bot_error, sizeof e->bot_error, "the bot did not load: %s",
+             lua_isstring(L, -1) ? lua_tostring(L, -1) : "(no message)");
+    fprintf(stderr, "komadai: %s\n", e->bot_error);
     lua_settop(L, 0);
-    return false;
 }
 
 static const char *bot_field(engine *e, const char *field, const char *def, char *buf, size_t size)
@@ -145,8 +168,9 @@ static void bot_options(engine *e)
         lua_getfield(L, -2, "type");
         lua_getfield(L, -3, "default");
         const char *name = lua_tostring(L, -3), *type = lua_tostring(L, -2);
-        fprintf(e->io.out, "option name %s type %s default %s", name, type, luaL_tolstring(L, -1, NULL));
-        lua_pop(L, 1);
+        if (strcmp(type, "button") == 0) fprintf(e->io.out, "option name %s type button", name);
+        else fprintf(e->io.out, "option name %s type %s default %s", name, type, luaL_tolstring(L, -1, NULL));
+        if (strcmp(type, "button") != 0) lua_pop(L, 1);
         if (strcmp(type, "spin") == 0) {
             lua_getfield(L, -4, "min");
             fprintf(e->io.out, " min %s", luaL_tolstring(L, -1, NULL));
@@ -255,6 +279,35 @@ static void on_progress(void *ud, const void *report)
 }
 
 /* ---- go -------------------------------------------------------------------------------- */
+/* the df-pn probe's nodes at the root: a few milliseconds' worth, less under
+ * a small "go nodes" (a quarter of it: they count in it) or "go depth" D
+ * (64 * 4^D: about what the search spends at that depth) */
+static uint64_t mate_probe_nodes(const engine *e)
+{
+    uint64_t n = MATE_PROBE_NODES;
+    if (e->io.max_nodes && e->io.max_nodes < n) n = e->io.max_nodes;
+    if (e->go.nodes && e->go.nodes / 4 < n) n = e->go.nodes / 4;
+    if (e->go.depth > 0 && e->go.depth < 8 && (64u << (2 * e->go.depth)) < n) n = 64u << (2 * e->go.depth);
+    return n;
+}
+
+/* the last info line(s) before bestmove: the result's depth, score, nodes, nps and pv */
+static void final_info(engine *e, const sg_search_report *r)
+{
+    char line[4096];
+    if (r->lines > 0 && r->best != SG_MOVE_NONE) {
+        for (int k = 0; k < r->lines; k++) {
+            sg_usi_info_line(r, k, r->lines > 1, line, sizeof line);
+            fputs(line, e->io.out);
+        }
+    } else {   /* no move: mated (no legal move), or a declaration's win */
+        fprintf(e->io.out, "info depth 0 seldepth 0 score mate %s nodes %llu nps %llu time %ld\n",
+                r->declare ? "+0" : "-0", (unsigned long long)r->nodes, (unsigned long long)r->nps,
+                (long)(r->seconds * 1000));
+    }
+}
+
+
 static int hash_mb(const engine *e)
 {
     return e->io.max_hash_mb && e->st.hash_mb > e->io.max_hash_mb ? e->io.max_hash_mb : e->st.hash_mb;
@@ -293,7 +346,7 @@ static void run_search(engine *e)
     sg_search_opts_default(&o);
     o.depth = e->go.depth;
     o.multipv = e->st.multipv;
-    o.mate_nodes = e->io.max_nodes && e->io.max_nodes < MATE_PROBE_NODES ? e->io.max_nodes : MATE_PROBE_NODES;
+    o.mate_nodes = mate_probe_nodes(e);
     o.rules = &e->rules;
     o.history_keys = keys;
     o.history_check = checks;
@@ -303,13 +356,18 @@ static void run_search(engine *e)
     for (int i = 0; i < e->go.nsearchmoves; i++) {
         const char *why;
         sg_move m;
-        if (sg_move_from_usi(&p, e->go.searchmoves[i], &m, &why) && sg_is_legal(&p, m) == SG_LEGAL) only[nonly++] = m;
-        else {
-            char msg[96], q[24];
-            snprintf(msg, sizeof msg, "go: searchmoves: %s is not a legal move here",
-                     sg_quote(e->go.searchmoves[i], strlen(e->go.searchmoves[i]), q, sizeof q));
-            info_string(e, msg);
+        if (sg_move_from_usi(&p, e->go.searchmoves[i], &m, &why) && sg_is_legal(&p, m) == SG_LEGAL) {
+            only[nonly++] = m;
+            continue;
         }
+        /* the whole go is refused: no search, no bestmove, nothing changed */
+        char msg[128], q[24];
+        snprintf(msg, sizeof msg, "go: searchmoves: %s is not a legal move here (the go is ignored)",
+                 sg_quote(e->go.searchmoves[i], strlen(e->go.searchmoves[i]), q, sizeof q));
+        info_string(e, msg);
+        free(keys); free(checks);
+        sg_usi_search_done(&e->st);
+        return;
     }
     o.root_moves = only;
     o.root_moves_len = nonly;
@@ -347,9 +405,21 @@ static void run_search(engine *e)
     sg_search_run(e->search, &p, &o, &lim, r);
     for (int k = 0; k < 3; k++) {
         const char *which, *why = sgl_bot_error(&bot, k, &which);
-        if (!why) continue;
         char msg[600];
-        snprintf(msg, sizeof msg, "%s error: %s", which, why);
+        if (why) {
+            snprintf(msg, sizeof msg, "%s error: %s", which, why);
+            info_string(e, msg);
+        }
+        if ((why = sgl_bot_warning(&bot, k, &which))) {
+            snprintf(msg, sizeof msg, "%s warning: %s", which, why);
+            info_string(e, msg);
+        }
+    }
+    /* a call that ran long when the stop came (a normal one takes microseconds) */
+    if (bot.interrupted && bot.interrupted_seconds >= INTERRUPT_SAY_SECONDS) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "%s interrupted: one call ran %.0f ms and was stopped (the time limit, a stop or quit)",
+                 bot.interrupted, bot.interrupted_seconds * 1000);
         info_string(e, msg);
     }
     sgl_bot_unwire(&bot);
@@ -360,6 +430,7 @@ static void run_search(engine *e)
         handle_busy(e, line);
     }
     if (r->lines == 0 && r->best != SG_MOVE_NONE) r->lines = 1;
+    final_info(e, r);
     char best[64];
     sg_usi_bestmove_line(r, e->st.ponder, best, sizeof best);
     out(e, best);
@@ -416,7 +487,7 @@ static void run_mate(engine *e)
 static void usi_hello(engine *e)
 {
     char name[128], author[128];
-    bot_field(e, "name", "komadai", name, sizeof name);
+    bot_field(e, "name", "komadai " SG_VERSION, name, sizeof name);
     bot_field(e, "author", "the komadai authors", author, sizeof author);
     FILE *f = e->io.out;
     fprintf(f, "id name %s\nid author %s\n", name, author);
@@ -433,7 +504,10 @@ static void handle_idle(engine *e, const char *line)
     char reply[SG_USI_ERR_MAX + 32];
     sg_usi_parse(line, SG_STANDARD, &e->cmd);
     sg_usi_action a = sg_usi_step(&e->st, &e->cmd, reply, sizeof reply);
-    if (a == SG_USI_DO_REPLY && e->cmd.kind == SG_USI_ISREADY) ensure_search(e);   /* before readyok */
+    if (a == SG_USI_DO_REPLY && e->cmd.kind == SG_USI_ISREADY) {   /* before readyok */
+        ensure_search(e);
+        if (e->bot_error[0]) info_string(e, e->bot_error);
+    }
     out(e, reply);
     switch (a) {
     case SG_USI_DO_REPLY:
@@ -446,6 +520,11 @@ static void handle_idle(engine *e, const char *line)
     case SG_USI_DO_SEARCH:
         e->go = e->cmd.go;
         if (e->go.mate) run_mate(e);
+        else if (e->bot_error[0]) {   /* a bot that did not load plays nothing: the reason, and resign */
+            info_string(e, e->bot_error);
+            out(e, "bestmove resign\n");
+            sg_usi_search_done(&e->st);
+        }
         else run_search(e);
         break;
     case SG_USI_DO_QUIT: e->quit = true; break;
@@ -468,7 +547,7 @@ int sg_usi_engine_run_io(lua_State *L, const char *bot_path, const sg_usi_engine
     e->bot_ref = LUA_NOREF;
     sg_usi_state_init(&e->st);
     sg_rules_computer(&e->rules, SG_STANDARD);
-    if (bot_path && !load_bot(e, bot_path)) { free(e); return 1; }
+    if (bot_path) load_bot(e, bot_path);
     char *line = malloc(LINE_MAX_LEN);
     if (!line) { free(e); return 1; }
     while (!e->quit && next_line(e, line, LINE_MAX_LEN, -1)) handle_idle(e, line);

@@ -1,17 +1,24 @@
 /* The bot wiring: see l_bot.h. */
 #include <string.h>
 #include "l_bot.h"
+#include "../os/clock.h"
+
+/* instructions between two calls of the count hook */
+#define HOOK_COUNT 1000
+/* the registry key of the bot wired last (a light userdata): the hook's */
+static const char BOT_KEY = 'b';
 
 /* ---- one Lua callback ------------------------------------------------------------------ */
 /* fn at fn_idx, opts at opts_idx (0: none, an empty table is used) */
-static void callback_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_lua_eval *e)
+static void callback_init(lua_State *L, int fn_idx, int opts_idx, sg_search *s, sgl_bot *b, sgl_lua_eval *e)
 {
     fn_idx = lua_absindex(L, fn_idx);
     if (opts_idx) opts_idx = lua_absindex(L, opts_idx);
     e->L = L;
     e->search = s;
+    e->bot = b;
     e->failed = false;
-    e->err[0] = '\0';
+    e->err[0] = e->warn[0] = '\0';
     lua_pushvalue(L, fn_idx);
     e->fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (opts_idx) lua_pushvalue(L, opts_idx);
@@ -39,25 +46,90 @@ static void fail(sgl_lua_eval *e, const char *msg)
     sg_search_abort(e->search);
 }
 
+static const char *callback_name(const sgl_bot *b, const sgl_lua_eval *e)
+{ return e == &b->eval ? "eval" : e == &b->order ? "order" : "prune"; }
+
+/* ---- the count hook: the search's limits while Lua runs ---------------------------------- */
+static void bot_hook(lua_State *L, lua_Debug *ar)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &BOT_KEY);
+    sgl_bot *b = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (!b || !b->running) {   /* a coroutine's copy of the hook, after the call */
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    /* the hook that was there (the sandbox's limits, the host's Ctrl-C) first: it may raise */
+    if (b->prev_hook && b->prev_hook != bot_hook) b->prev_hook(L, ar);
+    if (!b->raising) {
+        double now = sg_clock_seconds();
+        if (b->first_tick == 0) b->first_tick = now;
+        if (!sg_search_check_now(b->running->search)) return;
+        b->raising = true;
+        if (!b->interrupted || now - b->first_tick > b->interrupted_seconds) {
+            b->interrupted = callback_name(b, b->running);
+            b->interrupted_seconds = now - b->first_tick;
+        }
+    }
+    lua_sethook(L, bot_hook, LUA_MASKCOUNT, 1);   /* again at every instruction: no pcall swallows it */
+    luaL_error(L, "the search was stopped (a time limit or a stop) while the %s function ran",
+               callback_name(b, b->running));
+}
+
 /* calls fn(view, [move,] opts) with p bound to the view: the status, and on
  * LUA_OK the result on the stack; an error is dealt with here (a host's
- * interrupt is a stop, anything else a failure) and leaves nothing */
+ * interrupt or the hook's stop is a stop, anything else a failure) and
+ * leaves nothing */
 static int call(sgl_lua_eval *e, const sg_pos *p, bool with_move, sg_move m)
 {
     lua_State *L = e->L;
+    sgl_bot *b = e->bot;
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->fn_ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->view_ref);
     sgl_eval_view_bind(e->view, p);
     if (with_move) sgl_pushmove(L, m);
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->opts_ref);
+    /* the count hook, unless a line or call hook (a debugger's) is there */
+    b->prev_hook = lua_gethook(L);
+    b->prev_mask = lua_gethookmask(L);
+    b->prev_count = lua_gethookcount(L);
+    bool hooked = !b->prev_hook || b->prev_mask == LUA_MASKCOUNT;
+    if (hooked) {
+        b->running = e;
+        b->raising = false;
+        b->first_tick = 0;
+        int count = b->prev_hook && b->prev_count < HOOK_COUNT ? b->prev_count : HOOK_COUNT;
+        lua_sethook(L, bot_hook, LUA_MASKCOUNT, count);
+    }
     int status = lua_pcall(L, with_move ? 3 : 2, 1, 0);
+    bool stopped = hooked && b->raising;
+    if (hooked) {
+        /* a hook set during the call (a SIGINT handler's, the sandbox's armed stop) stays */
+        if (lua_gethook(L) == bot_hook) lua_sethook(L, b->prev_hook, b->prev_mask, b->prev_count);
+        b->running = NULL;
+    }
     sgl_eval_view_bind(e->view, NULL);
     if (status != LUA_OK) {
-        if (*sgl_interrupt_flag(L)) sg_search_stop(e->search);   /* Ctrl-C inside: a stop, not a fault */
-        else fail(e, luaL_tolstring(L, -1, NULL));
-        lua_settop(L, lua_gettop(L) - (*sgl_interrupt_flag(L) ? 1 : 2));
+        if (stopped || *sgl_interrupt_flag(L)) {
+            sg_search_stop(e->search);   /* a stop or Ctrl-C inside: not a fault */
+            lua_pop(L, 1);
+        } else {
+            fail(e, luaL_tolstring(L, -1, NULL));
+            lua_pop(L, 2);
+        }
     }
     return status;
+}
+
+/* a score out of the search's range: clamped to +-limit, and a warning kept (once) */
+static double clamp_score(sgl_lua_eval *e, double n, double limit, const char *what)
+{
+    if (n >= -limit && n <= limit) return n;
+    if (!e->warn[0])
+        snprintf(e->warn, sizeof e->warn, "the %s returned %g, %s: counted as %s%g", what, n,
+                 n == n * 2 && n != 0 ? "an infinite score" : "out of its range",
+                 n < 0 ? "-" : "", limit);
+    return n < 0 ? -limit : limit;
 }
 
 /* an sg_eval_fn: ud is the sgl_lua_eval */
@@ -69,11 +141,13 @@ static int eval_call(void *ud, const sg_pos *p)
     int isnum;
     lua_Number n = lua_tonumberx(L, -1, &isnum);
     int score = 0;
-    if (!isnum || n != n) {
+    if (!isnum) {
         fail(e, lua_pushfstring(L, "the evaluation returned %s, not a number", luaL_typename(L, -1)));
         lua_pop(L, 1);
+    } else if (n != n) {
+        fail(e, "the evaluation returned NaN (not a number: a 0/0 or a sum with one)");
     } else {
-        score = n > 30000 ? 30000 : n < -30000 ? -30000 : (int)n;
+        score = (int)clamp_score(e, n, 30000, "evaluation");
     }
     lua_pop(L, 1);
     return score;
@@ -86,12 +160,13 @@ static int order_call(void *ud, const sg_pos *p, sg_move m)
     int isnum;
     lua_Number n = lua_tonumberx(e->L, -1, &isnum);
     if (!isnum || n != n) {
-        fail(e, lua_pushfstring(e->L, "the order hook returned %s, not a number", luaL_typename(e->L, -1)));
-        lua_pop(e->L, 2);
+        fail(e, isnum ? "the order hook returned NaN (not a number)"
+                      : lua_pushfstring(e->L, "the order hook returned %s, not a number", luaL_typename(e->L, -1)));
+        lua_pop(e->L, isnum ? 1 : 2);
         return 0;
     }
     lua_pop(e->L, 1);
-    return n > 1e6 ? 1000000 : n < -1e6 ? -1000000 : (int)n;
+    return (int)clamp_score(e, n, 1e6, "order hook");
 }
 
 static int prune_call(void *ud, const sg_pos *p, sg_move m)
@@ -149,7 +224,7 @@ const char *sgl_bot_wire(lua_State *L, int idx, const char *opts_field, sg_searc
     }
     int opts = lua_isnil(L, opts_idx) ? 0 : opts_idx;
     if (lua_eval) {
-        callback_init(L, eval_idx, opts, s, &b->eval);
+        callback_init(L, eval_idx, opts, s, b, &b->eval);
         o->eval = eval_call;
         o->eval_ud = &b->eval;
     } else if (fn) {
@@ -157,14 +232,20 @@ const char *sgl_bot_wire(lua_State *L, int idx, const char *opts_field, sg_searc
         o->eval_ud = fn_ud;
     }
     if (lua_isfunction(L, hook_idx[0])) {
-        callback_init(L, hook_idx[0], opts, s, &b->order);
+        callback_init(L, hook_idx[0], opts, s, b, &b->order);
         o->order = order_call;
         o->order_ud = &b->order;
     }
     if (lua_isfunction(L, hook_idx[1])) {
-        callback_init(L, hook_idx[1], opts, s, &b->prune);
+        callback_init(L, hook_idx[1], opts, s, b, &b->prune);
         o->prune = prune_call;
         o->prune_ud = &b->prune;
+    }
+    if (b->eval.L || b->order.L || b->prune.L) {   /* the hook finds the bot here */
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &BOT_KEY);
+        b->outer = lua_touserdata(L, -1);
+        lua_pushlightuserdata(L, b);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &BOT_KEY);
     }
     lua_settop(L, top);
     return NULL;
@@ -172,6 +253,13 @@ const char *sgl_bot_wire(lua_State *L, int idx, const char *opts_field, sg_searc
 
 void sgl_bot_unwire(sgl_bot *b)
 {
+    lua_State *L = b->eval.L ? b->eval.L : b->order.L ? b->order.L : b->prune.L;
+    if (L) {
+        if (b->outer) lua_pushlightuserdata(L, b->outer);
+        else lua_pushnil(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &BOT_KEY);
+        b->outer = NULL;
+    }
     callback_free(&b->eval);
     callback_free(&b->order);
     callback_free(&b->prune);
@@ -183,4 +271,12 @@ const char *sgl_bot_error(const sgl_bot *b, int k, const char **name)
     const sgl_lua_eval *all[] = {&b->eval, &b->order, &b->prune};
     *name = NAMES[k];
     return all[k]->failed ? all[k]->err : NULL;
+}
+
+const char *sgl_bot_warning(const sgl_bot *b, int k, const char **name)
+{
+    static const char *const NAMES[] = {"eval", "order", "prune"};
+    const sgl_lua_eval *all[] = {&b->eval, &b->order, &b->prune};
+    *name = NAMES[k];
+    return all[k]->warn[0] ? all[k]->warn : NULL;
 }

@@ -26,19 +26,39 @@ typedef struct {
  * The search memoises scores by position key (src/search/search.c), so an
  * evaluation must depend only on the position and opts: the same leaf reached
  * again (a transposition, the next iteration) is not evaluated again. */
+struct sgl_bot;
 typedef struct {
     lua_State *L;
     int fn_ref, opts_ref, view_ref;   /* registry references */
     sgl_eval_view *view;
     sg_search *search;                /* for the view's ply and material */
+    struct sgl_bot *bot;              /* the bot this callback belongs to */
     bool failed;
     char err[512];
+    char warn[256];                   /* a score clamped (huge or infinite): said once */
 } sgl_lua_eval;
 
 /* A bot wired into a search: the three callbacks (each unused when its
- * lua_State is NULL). */
-typedef struct {
+ * lua_State is NULL).
+ * While a callback runs, a count hook (every 1000 instructions) asks the
+ * search whether to stop (sg_search_check_now: the host's poll, the stop
+ * flags, the time limit) and raises out of the Lua call when so; from then on
+ * it raises at every instruction, so a pcall inside the bot cannot swallow
+ * the stop.  A hook that was set before (the sandbox's, the host's Ctrl-C) is
+ * called from it first and put back after the call; one set during the call
+ * (a SIGINT handler's) is left in place. */
+typedef struct sgl_bot {
     sgl_lua_eval eval, order, prune;
+    /* the hook's state */
+    sgl_lua_eval *running;            /* the callback being run, or NULL */
+    lua_Hook prev_hook;               /* the hook before the call */
+    int prev_mask, prev_count;
+    bool raising;                     /* the stop was seen in this call */
+    double first_tick;                /* the hook's first call in this call (0: none yet) */
+    void *outer;                      /* the bot wired before this one (a search inside a callback) */
+    /* the longest call the hook stopped: its callback's name and seconds (0: none) */
+    const char *interrupted;
+    double interrupted_seconds;
 } sgl_bot;
 
 /* Wires the bot described by the table at idx into o for searcher s:
@@ -55,5 +75,7 @@ void sgl_bot_unwire(sgl_bot *b);
 /* the k-th callback (0 eval, 1 order, 2 prune): its name, and its error
  * message or NULL when it did not fail */
 const char *sgl_bot_error(const sgl_bot *b, int k, const char **name);
+/* the k-th callback's warning (a score out of range, clamped) or NULL */
+const char *sgl_bot_warning(const sgl_bot *b, int k, const char **name);
 
 #endif

@@ -1,6 +1,7 @@
 /* luaopen_shogi_core: the module table of "shogi.core", assembled from the
  * binding files, and the per-state data every search started from Lua uses:
  * the interrupt flag the host raises (Ctrl-C) and the limits of one search. */
+#include "../core/version.h"
 #include <math.h>
 #include "binding.h"
 
@@ -77,7 +78,7 @@ SGL_EXPORT int luaopen_shogi_core(lua_State *L)
     sgl_open_search(L);
     sgl_open_sandbox(L);
     sgl_open_quote(L);
-    lua_pushstring(L, "0.1.0");
+    lua_pushstring(L, SG_VERSION);
     lua_setfield(L, -2, "version");
     return 1;
 }

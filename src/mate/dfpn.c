@@ -39,6 +39,7 @@ typedef struct {
     const sg_limits *limits;  /* the caller's flags and poll callback */
     bool aborted, interrupted;
     sg_futile_rule futile;
+    bool strict;              /* the main line is read within the limits too */
     int ply;
     uint64_t pathkey[MAX_PLY + 1];
     uint16_t on_path_count[PATH_FILTER];  /* keys on the path by their top bits: most lookups end here */
@@ -868,8 +869,10 @@ static void extract_pv(search *s, sg_pos *p, bool orn, int len, sg_dfpn_result *
     uint64_t saved_max = s->max_nodes;
     double saved_sec = s->max_seconds;
     s->aborted = false;
-    s->max_nodes = s->nodes + 2000000 + s->nodes / 4;
-    s->max_seconds = saved_sec > 0 ? saved_sec * 1.25 + 1 : 0;
+    if (!s->strict) {
+        s->max_nodes = s->nodes + 2000000 + s->nodes / 4;
+        s->max_seconds = saved_sec > 0 ? saved_sec * 1.25 + 1 : 0;
+    }
     s->pv_budget = 400;
     s->dual_nodes = 2000000;
     r->pv_len = orn ? pv_or(s, p, len, r->pv, SG_DFPN_MAX_PV) : pv_and(s, p, len, r->pv, SG_DFPN_MAX_PV);
@@ -913,6 +916,7 @@ void sg_dfpn_solve(sg_mate_table *tt, const sg_pos *root, sg_color attacker, con
     s->max_seconds = o->limits.seconds;
     s->limits = &o->limits;
     s->futile = o->futile;
+    s->strict = o->strict;
     s->t0 = now_seconds();
     s->pv_budget = 400;
     sg_pos p = *root;

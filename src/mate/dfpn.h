@@ -94,6 +94,8 @@ typedef struct {
     sg_futile_rule futile;  /* which interpositions are no defence (default jsa) */
     bool shortest;          /* re-search until the length is the shortest (default true) */
     bool pv;                /* extract the main line (default true) */
+    bool strict;            /* the main line within the limits too (default false: it gets 2M nodes and
+                               1.25 times the time plus 1 s more, so a proof found near the limit has its line) */
 } sg_dfpn_opts;
 void sg_dfpn_opts_default(sg_dfpn_opts *o);
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <errno.h>
 #include "usi.h"
 #include "../core/quote.h"
@@ -123,8 +124,9 @@ static sg_usi_kind parse_go(lexer *lx, sg_usi_cmd *c)
                 return bad(c, "go: %s takes milliseconds, not '%s'", w, num);
             *dst[t] = v;
         } else if (strcmp(w, "depth") == 0) {
-            if (!word(lx, num, sizeof num) || !number(num, 1, SG_MAX_PLY - 8, &v))
-                return bad(c, "go: depth takes a number from 1 to 120", NULL, NULL);
+            /* 0: no depth limit (the clock, nodes or stop end the search), as a search's depth 0 */
+            if (!word(lx, num, sizeof num) || !number(num, 0, SG_MAX_PLY - 8, &v))
+                return bad(c, "go: depth takes a number from 0 (no limit) to 120", NULL, NULL);
             g->depth = (int)v;
         } else if (strcmp(w, "nodes") == 0) {
             if (!word(lx, num, sizeof num) || !number(num, 1, 1000000000000L, &v))
@@ -160,15 +162,24 @@ static sg_usi_kind parse_setoption(lexer *lx, sg_usi_cmd *c)
     char w[SG_USI_VALUE_MAX];
     if (!word(lx, w, sizeof w) || strcmp(w, "name") != 0)
         return bad(c, "setoption: 'setoption name NAME [value VALUE]' expected", NULL, NULL);
-    if (!word(lx, c->name, sizeof c->name)) return bad(c, "setoption: the option's name is missing", NULL, NULL);
-    c->value[0] = '\0';
-    if (word(lx, w, sizeof w)) {
-        if (strcmp(w, "value") != 0) return bad(c, "setoption: 'value' expected, not '%s'", w, NULL);
+    /* the name: the words up to "value" (a name may have spaces: "Skill Level") */
+    size_t n = 0;
+    bool more = false;
+    c->name[0] = c->value[0] = '\0';
+    while ((more = word(lx, w, sizeof w)) && strcmp(w, "value") != 0) {
+        size_t k = strlen(w);
+        if (n + k + (n ? 1 : 0) >= sizeof c->name) return bad(c, "setoption: the option's name is too long", NULL, NULL);
+        if (n) c->name[n++] = ' ';
+        memcpy(c->name + n, w, k + 1);
+        n += k;
+    }
+    if (n == 0) return bad(c, "setoption: the option's name is missing", NULL, NULL);
+    if (more) {
         /* the rest of the line, spaces included */
         while (*lx->p == ' ') lx->p++;
         snprintf(c->value, sizeof c->value, "%s", lx->p);
-        size_t n = strlen(c->value);
-        while (n && (c->value[n - 1] == ' ' || c->value[n - 1] == '\r')) c->value[--n] = '\0';
+        size_t len = strlen(c->value);
+        while (len && (c->value[len - 1] == ' ' || c->value[len - 1] == '\r')) c->value[--len] = '\0';
     }
     return c->kind = SG_USI_SETOPTION;
 }
@@ -262,15 +273,15 @@ sg_usi_action sg_usi_step(sg_usi_state *s, const sg_usi_cmd *c, char *out, int s
         s->state = c->go.ponder ? SG_USI_PONDERING : SG_USI_THINKING;
         return SG_USI_DO_SEARCH;
     case SG_USI_SETOPTION:
-        if (strcmp(c->name, "USI_Hash") == 0) {
+        if (strcasecmp(c->name, "USI_Hash") == 0) {
             if (!set_int(c->value, 1, 65536, &s->hash_mb)) return refuse(out, size, "USI_Hash takes 1 to 65536 (MiB)");
-        } else if (strcmp(c->name, "MultiPV") == 0) {
+        } else if (strcasecmp(c->name, "MultiPV") == 0) {
             if (!set_int(c->value, 1, SG_MAX_MULTIPV, &s->multipv)) return refuse(out, size, "MultiPV takes 1 to 16");
-        } else if (strcmp(c->name, "NetworkDelay") == 0) {
+        } else if (strcasecmp(c->name, "NetworkDelay") == 0) {
             if (!set_int(c->value, 0, 10000, &s->margin_ms)) return refuse(out, size, "NetworkDelay takes 0 to 10000 (ms)");
-        } else if (strcmp(c->name, "USI_Ponder") == 0) {
-            if (strcmp(c->value, "true") && strcmp(c->value, "false")) return refuse(out, size, "USI_Ponder takes true or false");
-            s->ponder = strcmp(c->value, "true") == 0;
+        } else if (strcasecmp(c->name, "USI_Ponder") == 0) {
+            if (strcasecmp(c->value, "true") && strcasecmp(c->value, "false")) return refuse(out, size, "USI_Ponder takes true or false");
+            s->ponder = strcasecmp(c->value, "true") == 0;
         } else {
             return SG_USI_DO_OPTION;
         }

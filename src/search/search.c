@@ -32,6 +32,7 @@ typedef struct { uint64_t key; int score; } eval_slot;
 
 struct sg_search {
     sg_search_table *tt;
+    sg_mate_table *mate_tt;     /* the root's mate probe (made at its first use) */
     eval_slot eval_cache[EVAL_CACHE];
     int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
     sg_move_stats *hist;         /* quiet moves' statistics, kept from search to search */
@@ -45,7 +46,7 @@ struct sg_search {
     void *eval_ud;
     sg_rules rules;
     uint64_t nodes, max_nodes;
-    double t0, hard;
+    double t0, hard, last_poll;
     bool stop, eval_failed;
     int ply, seldepth, root_depth;
     int material[SG_MAX_PLY + 2];
@@ -91,6 +92,7 @@ void sg_search_free(sg_search *s)
 {
     if (!s) return;
     sg_search_table_free(s->tt);
+    sg_mate_table_free(s->mate_tt);
     free(s->hist);
     free(s);
 }
@@ -118,6 +120,21 @@ static void check_limits(sg_search *s)
         if (sg_limits_stop_asked(s->lim)) s->stop = true;
     }
     if (s->hard > 0 && sg_clock_seconds() - s->t0 >= s->hard) s->stop = true;
+}
+
+bool sg_search_check_now(sg_search *s)
+{
+    if (s->stop) return true;
+    double now = sg_clock_seconds();
+    if (s->lim) {
+        if (s->lim->poll && now - s->last_poll >= 0.001) {
+            s->last_poll = now;
+            s->lim->poll(s->lim->poll_ud);
+        }
+        if (sg_limits_stop_asked(s->lim)) s->stop = true;
+    }
+    if (s->hard > 0 && now - s->t0 >= s->hard) s->stop = true;
+    return s->stop;
 }
 
 /* ---- mate scores in the table: relative to the node -------------------------------- */
@@ -746,6 +763,38 @@ static void fill_report(sg_search *s, sg_search_report *out, int depth, int line
     out->score = lines ? s->root[0].score : 0;
 }
 
+/* the root's mate probe within the search's limits: false when it proved a
+ * mate (out filled), true when the search goes on */
+static bool root_probe(sg_search *s, const sg_pos *root, const sg_search_opts *o, sg_search_report *out)
+{
+    if (!s->mate_tt) s->mate_tt = sg_mate_table_new(SG_ROOT_MATE_TABLE_BYTES);
+    sg_limits ml = s->lim ? *s->lim : sg_limits_none();
+    ml.nodes = o->mate_nodes;
+    if (s->max_nodes && s->max_nodes < ml.nodes) ml.nodes = s->max_nodes;
+    ml.seconds = o->mate_seconds > 0 ? o->mate_seconds : s->hard / 10;
+    if (s->hard > 0 && (ml.seconds <= 0 || ml.seconds > s->hard)) ml.seconds = s->hard;
+    sg_move mpv[SG_SEARCH_MAX_PV];
+    int mlen = 0;
+    uint64_t nodes = 0;
+    bool found = sg_root_mate(s->mate_tt, root, &ml, mpv, SG_SEARCH_MAX_PV, &mlen, &nodes);
+    s->nodes += nodes;
+    if (sg_limits_stop_asked(s->lim) || (s->max_nodes && s->nodes >= s->max_nodes)) s->stop = true;
+    if (!found) return true;
+    for (int i = 0; i < s->root_n; i++) {
+        if (s->root[i].move != mpv[0]) continue;
+        root_move tmp = s->root[i];
+        s->root[i] = s->root[0];
+        s->root[0] = tmp;
+        s->root[0].score = SG_SCORE_MATE - mlen;
+        s->root[0].pv_len = mlen;
+        for (int k = 0; k < mlen; k++) s->root[0].pv[k] = mpv[k];
+        fill_report(s, out, mlen, 1);
+        out->seldepth = mlen;
+        return false;
+    }
+    return true;
+}
+
 static bool allowed_at_root(const sg_search_opts *o, sg_move m)
 {
     if (o->root_moves_len <= 0) return true;
@@ -766,7 +815,7 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     else sg_rules_jsa(&s->rules, root->variant);
     s->nodes = 0;
     s->max_nodes = limits ? limits->nodes : 0;
-    s->t0 = sg_clock_seconds();
+    s->t0 = s->last_poll = sg_clock_seconds();
     s->hard = limits ? limits->seconds : 0;
     s->stop = s->eval_failed = false;
     s->ply = s->seldepth = 0;
@@ -826,25 +875,11 @@ void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
     for (int i = 0; i < s->root_n; i++) s->root[i].score = -SG_SCORE_INF;
 
     int multipv = o->multipv < 1 ? 1 : o->multipv > SG_MAX_MULTIPV ? SG_MAX_MULTIPV : o->multipv;
-    /* a proven mate at the root ends the search (searchmoves and MultiPV aside) */
-    sg_move mpv[SG_SEARCH_MAX_PV];
-    int mlen = 0;
-    if (o->mate_nodes > 0 && multipv == 1 && o->root_moves_len == 0
-        && sg_root_mate(root, o->mate_nodes, o->mate_seconds > 0 ? o->mate_seconds : s->hard / 10,
-                        limits ? limits->stop : NULL, mpv, SG_SEARCH_MAX_PV, &mlen)) {
-        for (int i = 0; i < s->root_n; i++) {
-            if (s->root[i].move != mpv[0]) continue;
-            root_move tmp = s->root[i];
-            s->root[i] = s->root[0];
-            s->root[0] = tmp;
-            s->root[0].score = SG_SCORE_MATE - mlen;
-            s->root[0].pv_len = mlen;
-            for (int k = 0; k < mlen; k++) s->root[0].pv[k] = mpv[k];
-            fill_report(s, out, mlen, 1);
-            out->seldepth = mlen;
-            if (limits && limits->progress) limits->progress(limits->progress_ud, out);
-            return;
-        }
+    /* a proven mate at the root ends the search (searchmoves and MultiPV
+     * aside); the probe's nodes count in the search's */
+    if (o->mate_nodes > 0 && multipv == 1 && o->root_moves_len == 0 && !root_probe(s, root, o, out)) {
+        if (limits && limits->progress) limits->progress(limits->progress_ud, out);
+        return;
     }
     if (multipv > s->root_n) multipv = s->root_n;
     int max_depth = o->depth > 0 ? o->depth : DEFAULT_MAX_DEPTH;

@@ -117,6 +117,11 @@ size_t sg_search_tt_mb(const sg_search *s);
 void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
                    const sg_limits *limits, sg_search_report *out);
 void sg_search_abort(sg_search *s);
+/* during a search, from inside a callback that runs long (a Lua evaluation's
+ * count hook): the limits looked at now, not at the next 2048th node (the
+ * host's poll at most every millisecond, the stop flags, the time limit);
+ * true when the search is to stop (it is then marked stopped) */
+bool sg_search_check_now(sg_search *s);
 /* the same without blaming the evaluation (a host's interrupt seen inside it) */
 void sg_search_stop(sg_search *s);
 /* during a search: the ply of the node being evaluated (0 at the root) and the

@@ -1,6 +1,7 @@
 /* komadai --csa-server: the protocol per connection, as shogi-server answers
  * it: login, the x1 commands, pairing by game name, the games and their
  * ends.  docs/CSA.md says what is sent and where komadai differs. */
+#include "../core/version.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -532,7 +533,7 @@ void sgsv_on_line(sgsv_server *s, sgsv_conn *c, char *line, int len)
         break;
     }
     case SG_CSA_X_VERSION:
-        sgsv_send(c, "##[VERSION] komadai CSA server (shogi-server protocol 1.2)\n##[VERSION] +OK\n");
+        sgsv_send(c, "##[VERSION] komadai " SG_VERSION " CSA server (shogi-server protocol 1.2)\n##[VERSION] +OK\n");
         break;
     case SG_CSA_X_HELP:
         sgsv_send(c, "##[HELP] available commands \"%%WHO\", \"%%CHAT str\", \"%%GAME game_name +\", "

@@ -50,8 +50,10 @@ static const struct { const char *line; sg_usi_kind kind; const char *err; } ROW
     {"go btime", SG_USI_BAD, "go: btime needs a number of milliseconds"},
     {"go btime -5", SG_USI_BAD, "go: btime takes milliseconds, not '-5'"},
     {"go byoyomi 1e3", SG_USI_BAD, "go: byoyomi takes milliseconds, not '1e3'"},
-    {"go depth 0", SG_USI_BAD, "go: depth takes a number from 1 to 120"},
-    {"go depth x", SG_USI_BAD, "go: depth takes a number from 1 to 120"},
+    {"go depth 0", SG_USI_GO, NULL},   /* no depth limit, as a search's depth 0 */
+    {"go depth -1", SG_USI_BAD, "go: depth takes a number from 0 (no limit) to 120"},
+    {"go depth 121", SG_USI_BAD, "go: depth takes a number from 0 (no limit) to 120"},
+    {"go depth x", SG_USI_BAD, "go: depth takes a number from 0 (no limit) to 120"},
     {"go nodes many", SG_USI_BAD, "go: nodes takes a positive number"},
     {"go mate soon", SG_USI_BAD, "go: mate takes milliseconds or infinite, not 'soon'"},
     {"go fast", SG_USI_BAD, "go: unknown word 'fast'"},
@@ -59,7 +61,9 @@ static const struct { const char *line; sg_usi_kind kind; const char *err; } ROW
     {"setoption name Book", SG_USI_SETOPTION, NULL},
     {"setoption", SG_USI_BAD, "setoption: 'setoption name NAME [value VALUE]' expected"},
     {"setoption name", SG_USI_BAD, "setoption: the option's name is missing"},
-    {"setoption name X val 3", SG_USI_BAD, "setoption: 'value' expected, not 'val'"},
+    {"setoption name value 3", SG_USI_BAD, "setoption: the option's name is missing"},
+    {"setoption name Skill Level value 3", SG_USI_SETOPTION, NULL},
+    {"setoption name Clear Hash", SG_USI_SETOPTION, NULL},
 };
 
 static void test_parse(void)
@@ -82,6 +86,17 @@ static void test_parse(void)
     sg_usi_parse("setoption name Style value very sharp ", SG_STANDARD, &cmd);
     CHECK_EQ_STR(cmd.name, "Style");
     CHECK_EQ_STR(cmd.value, "very sharp");
+    /* names with spaces, as GUIs send them; a button has no value */
+    sg_usi_parse("setoption name Skill  Level value 3", SG_STANDARD, &cmd);
+    CHECK_EQ_STR(cmd.name, "Skill Level");
+    CHECK_EQ_STR(cmd.value, "3");
+    sg_usi_parse("setoption name Clear Hash", SG_STANDARD, &cmd);
+    CHECK_EQ_STR(cmd.name, "Clear Hash");
+    CHECK_EQ_STR(cmd.value, "");
+    sg_usi_parse("setoption name X val 3", SG_STANDARD, &cmd);
+    CHECK_EQ_STR(cmd.name, "X val 3");
+    sg_usi_parse("go depth 0", SG_STANDARD, &cmd);
+    CHECK_EQ_INT(cmd.go.depth, 0);
     sg_usi_parse("go mate 1500", SG_STANDARD, &cmd);
     CHECK(cmd.go.mate);
     CHECK_EQ_INT(cmd.go.mate_ms, 1500);
@@ -137,6 +152,17 @@ static void test_state(void)
     CHECK_EQ_STR(out, "info string USI_Ponder takes true or false\n");
     CHECK_EQ_INT(step(&s, "setoption name USI_Ponder value true", out), SG_USI_DO_REPLY);
     CHECK(s.ponder);
+    /* names in any case, check values in any case (as GUIs send them) */
+    CHECK_EQ_INT(step(&s, "setoption name usi_ponder value FALSE", out), SG_USI_DO_REPLY);
+    CHECK_EQ_STR(out, "");
+    CHECK(!s.ponder);
+    CHECK_EQ_INT(step(&s, "setoption name USI_PONDER value True", out), SG_USI_DO_REPLY);
+    CHECK(s.ponder);
+    CHECK_EQ_INT(step(&s, "setoption name usi_hash value 32", out), SG_USI_DO_REPLY);
+    CHECK_EQ_INT(s.hash_mb, 32);
+    CHECK_EQ_INT(step(&s, "setoption name multipv value 2", out), SG_USI_DO_REPLY);
+    CHECK_EQ_INT(s.multipv, 2);
+    step(&s, "setoption name MultiPV value 1", out);
     CHECK_EQ_INT(step(&s, "setoption name Aggression value 3", out), SG_USI_DO_OPTION);
     CHECK_EQ_INT(step(&s, "usinewgame", out), SG_USI_DO_NEWGAME);
     CHECK_EQ_INT(step(&s, "gameover lose", out), SG_USI_DO_REPLY);

@@ -66,7 +66,7 @@ mark; send "position startpos moves 7g7f nonsense"; check "not a move" "info str
 mark; send "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 extra"
 check "sfen extra field" "info string position: the sfen has more than four fields"
 mark; send "frobnicate now"; check "unknown command" "info string unknown command 'frobnicate'"
-mark; send "go depth x"; check "bad depth" "info string go: depth takes a number from 1 to 120"
+mark; send "go depth x"; check "bad depth" "info string go: depth takes a number from 0 (no limit) to 120"
 mark; send "go btime -5"; check "negative time" "info string go: btime takes milliseconds, not '-5'"
 mark; send "go nodes lots"; check "bad nodes" "info string go: nodes takes a positive number"
 mark; send "go warp 9"; check "unknown go word" "info string go: unknown word 'warp'"
@@ -191,20 +191,29 @@ if cc -O2 -shared -fPIC -std=c11 $(pkg-config --cflags lua5.4) -o "$tmp/pawns.so
     check "C module: takes the rook" "bestmove 5h5e"
     finish "C module"
     cp "$tmp/pawns.so" "$tmp/nothere.so"
-    "$K" --usi "$tmp/nothere.so" </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
-    [ $rc -eq 1 ] && grep -q "nothere.so: cannot load luaopen_nothere" "$tmp/err" && ok || bad "C module without its luaopen: exit $rc, $(cat "$tmp/err")"
+    printf 'usi\nisready\nquit\n' | "$K" --usi "$tmp/nothere.so" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    [ $rc -eq 0 ] && grep -q "info string the bot did not load: .*nothere.so: cannot load luaopen_nothere" "$tmp/out" \
+        && ok || bad "C module without its luaopen: exit $rc, $(cat "$tmp/err")"
 fi
 
-# bot files that cannot load: a message and exit status 1
+# bot files that cannot load: the engine still answers usi and isready, says
+# why at isready (and on stderr), and plays nothing (resigns) rather than exiting
 printf 'return 42\n' >"$tmp/notable.lua"
 printf 'return {eval = function( end}\n' >"$tmp/syntax.lua"
 printf 'return {eval = function() return 0 end, options = {{name = "X", type = "spin", default = 5, min = 0, max = 3}}}\n' >"$tmp/badopt.lua"
+printf 'return {name = "noeval"}\n' >"$tmp/noeval.lua"
 printf 'return {eval = function() return os.exit(3) end}\n' >"$tmp/escape.lua"
-for f in notable syntax badopt missing; do
-    "$K" --usi "$tmp/$f.lua" </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
-    if [ $rc -eq 1 ] && [ -s "$tmp/err" ]; then ok; else bad "bot $f: exit $rc, stderr $(cat "$tmp/err")"; fi
+for f in notable syntax badopt noeval missing; do
+    printf 'usi\nisready\nposition startpos\ngo depth 1\nquit\n' | "$K" --usi "$tmp/$f.lua" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    if [ $rc -eq 0 ] && grep -q "^usiok" "$tmp/out" && grep -q "^readyok" "$tmp/out" && [ -s "$tmp/err" ] \
+        && grep -q "^info string the bot did not load: " "$tmp/out" && grep -q "^bestmove resign" "$tmp/out"; then ok
+    else bad "bot $f: exit $rc, stderr $(cat "$tmp/err")"; fi
+    # the reason comes before readyok
+    sed -n '/^usiok/,/^readyok/p' "$tmp/out" | grep -q "^info string the bot did not load" && ok || bad "bot $f: no reason before readyok"
 done
-grep -q "a bot file must return a table" "$tmp/err" 2>/dev/null || true
+grep -q "the bot has no eval function" "$tmp/out" 2>/dev/null || true
+printf 'isready\n' | "$K" --usi "$tmp/noeval.lua" 2>/dev/null | grep -q "info string the bot did not load: .*the bot has no eval function" && ok || bad "no eval message"
+printf 'isready\n' | "$K" --usi "$tmp/syntax.lua" 2>/dev/null | grep -q "info string the bot did not load: .*syntax.lua:1:" && ok || bad "syntax error message"
 "$K" --usi "$tmp/badopt.lua" </dev/null 2>&1 | grep -q "spin option 'X' needs numbers min <= default <= max" && ok || bad "bad option message"
 "$K" --usi "$tmp/notable.lua" </dev/null 2>&1 | grep -q "a bot file must return a table" && ok || bad "not a table message"
 # the sandbox: no os in a bot's environment
@@ -213,5 +222,81 @@ mark; send "position startpos"; send "go depth 1"; check "no os in a bot" "info 
 finish "escape bot"
 "$K" --usi a b </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q -- "--usi takes one bot file at most" "$tmp/err" && ok || bad "two bot files"
+
+# ---- never a hang: an evaluation that loops forever --------------------------------
+# A count hook in the Lua call looks at the stop flags and the deadline: stop,
+# the time limit, isready and quit are answered (the bound here is generous: a
+# loaded machine; they come in a few ms) and the interruption is said.
+printf 'return {name = "looper", eval = function(v) while true do end end}\n' >"$tmp/loop.lua"
+start "$tmp/loop.lua"
+mark; send usi; check "loop bot: usiok" "usiok"
+mark; send isready; check "loop bot: readyok" "readyok"
+mark; send "position startpos"; send "go infinite"; sleep 0.3
+send isready; check "loop bot: isready while it loops" "readyok" 2
+send stop; check "loop bot: stop answered" "bestmove " 2
+check "loop bot: interruption said" "info string eval interrupted: one call ran" 2
+mark; send "go btime 0 wtime 0 byoyomi 200"; check "loop bot: byoyomi 200 answered" "bestmove " 2
+mark; send "go infinite"; sleep 0.3
+finish "loop bot: quit while it loops"
+# a final info line just before every bestmove
+grep -B1 "^bestmove" "$tmp/out" | grep -q "^info depth [0-9]* seldepth [0-9]* score .* nodes [0-9]* nps [0-9]* .* pv " \
+    && ok || bad "loop bot: info before bestmove"
+
+# ---- the root's mate probe within the move's limits, its nodes counted -------------
+start
+mark; send "position sfen ln1g3nl/1r1sg1k2/p1pppp1pp/1p4p2/7P1/2P3P2/PP1PPP2P/1SKG3R1/LN3GSNL b Bbs 1"
+send "go btime 0 wtime 0 byoyomi 200"; check "middle game: byoyomi 200 answered" "bestmove " 2
+since | grep -B1 "^bestmove" | head -1 | grep -q "^info depth .* nodes [1-9][0-9]* nps [1-9]" && ok || bad "middle game: nodes counted"
+mark; send "go nodes 3000"; check "middle game: go nodes" "bestmove " 2
+n=$(since | grep "^info depth" | tail -1 | sed 's/.* nodes \([0-9]*\) .*/\1/')
+[ "${n:-0}" -gt 0 ] && [ "${n:-0}" -le 3100 ] && ok || bad "go nodes 3000 searched $n nodes"
+mark; send "go depth 1"; check "middle game: go depth 1" "bestmove " 2
+since | grep "^info depth" | tail -1 | grep -q "^info depth 1 .* nodes [1-9]" && ok || bad "go depth 1: its info line"
+mark; send "go depth 0 nodes 2000"; check "go depth 0: no depth limit (nodes end it)" "bestmove " 2
+finish "middle game"
+
+# ---- a bot's print, its scores out of range, options as GUIs send them ---------------
+cat >"$tmp/misc.lua" <<'EOB'
+return {name = "misc", options = {{name = "Skill Level", type = "spin", default = 5, min = 0, max = 20},
+  {name = "Clear Cache", type = "button", press = function(o) print("pressed", o["Clear Cache"]) end},
+  {name = "Mode", type = "combo", default = "ok", vars = {"nan", "inf", "huge", "ok"}},
+  {name = "Sharp", type = "check", default = false}},
+  eval = function(v, o)
+    print("skill " .. o["Skill Level"] .. " sharp " .. tostring(o.Sharp))
+    if o.Mode == "nan" then return 0/0 elseif o.Mode == "inf" then return math.huge
+    elseif o.Mode == "huge" then return 1e9 end
+    return 0 end}
+EOB
+start "$tmp/misc.lua"
+mark; send usi
+check "option with spaces" "option name Skill Level type spin default 5 min 0 max 20"
+check "button option" "option name Clear Cache type button"
+mark; send "setoption name skill level value 7"; send "setoption name SHARP value TRUE"; send "setoption name clear cache"
+check "button pressed" "info string pressed	1"
+mark; send "position startpos"; send "go depth 1"; check "print as info string, names in any case" "info string skill 7 sharp true"
+finish "misc bot"
+for mode in nan inf huge; do
+    printf 'setoption name Mode value %s\nposition startpos\ngo depth 1\nquit\n' $mode | "$K" --usi "$tmp/misc.lua" >"$tmp/out" 2>&1
+    case $mode in nan) want="info string eval error: the evaluation returned NaN";;
+                  inf) want="info string eval warning: the evaluation returned inf, an infinite score";;
+                  huge) want="info string eval warning: the evaluation returned 1e+09, out of its range: counted as 30000";; esac
+    grep -qF "$want" "$tmp/out" && grep -q "^bestmove" "$tmp/out" && ok || bad "eval returning $mode"
+done
+
+# ---- go searchmoves with a bad move: refused, the move named, nothing played ----------
+printf 'position startpos\ngo searchmoves 7g7f 9a9b\nisready\nquit\n' | "$K" --usi >"$tmp/out" 2>&1
+grep -qF "info string go: searchmoves: 9a9b is not a legal move here (the go is ignored)" "$tmp/out" \
+    && ! grep -q "^bestmove" "$tmp/out" && grep -q "^readyok" "$tmp/out" && ok || bad "searchmoves with a bad move"
+printf 'position startpos\ngo depth 2 searchmoves 7g7f\nquit\n' | "$K" --usi >"$tmp/out" 2>&1
+grep -q "^bestmove 7g7f" "$tmp/out" && ok || bad "searchmoves 7g7f"
+
+# ---- --help and --version -----------------------------------------------------------
+"$K" --help >"$tmp/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q -- "--usi" "$tmp/out" && ok || bad "--help: exit $rc"
+v=$(sed -n 's/^#define SG_VERSION "\(.*\)"$/\1/p' src/core/version.h)
+"$K" --version >"$tmp/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q "^komadai $v " "$tmp/out" && ok || bad "--version: exit $rc, want $v"
+"$K" -v </dev/null 2>&1 | head -1 | grep -q "^komadai $v " && ok || bad "-v: want $v"
+printf 'usi\nquit\n' | "$K" --usi | grep -q "^id name komadai $v$" && ok || bad "id name with the version"
 
 end_suite

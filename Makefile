@@ -161,7 +161,7 @@ REPLAY_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(A)/fuzz/%)
 $(A)/obj/tests/fuzz/%.o: SAN += -DKOMADAI_ROOT='"$(CURDIR)"'
 $(A)/fuzz/fuzz_%: $(A)/obj/tests/fuzz/fuzz_%.o $(A)/obj/tests/fuzz/replay.o $(A_BIND_OBJ) $(A)/libkomadai.a
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) $(filter %.o,$^) $(A)/libkomadai.a $(LUA_LIBS) -lm -ldl -o $@
+	$(CC) $(SAN) $(filter %.o,$^) $(A)/libkomadai.a $(LUA_LIBS) $(WEB_LIBS) -lm -ldl -o $@
 $(A)/fuzz/fuzz_usi: $(FUZZ_APP_usi:%.c=$(A)/obj/%.o)
 $(A)/fuzz/fuzz_csa: $(FUZZ_APP_csa:%.c=$(A)/obj/%.o)
 

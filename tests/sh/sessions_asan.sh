@@ -35,7 +35,7 @@ usi_session() { # name, bot file or ""
     want "$tmp/out" "info string position: move 1 '\\xFF\\xFE' is not a move: not a USI move (like 7g7f, 8h2b+ or P*5e)"
     want "$tmp/out" "info string go: unknown word 'warp\\x01'"
     want "$tmp/out" "info string position: sfen:1:1: unknown piece letter '\\x1B'"
-    want "$tmp/out" "info string go: searchmoves: 7g\\x1B is not a legal move here"
+    want "$tmp/out" "info string go: searchmoves: 7g\\x1B is not a legal move here (the go is ignored)"
     clean "$tmp/out" "$1"
 }
 usi_session "usi built-in" ""

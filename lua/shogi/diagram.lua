@@ -90,9 +90,11 @@ local function check_options(opts, pos, last, level)
   local o = {}
   for k, v in pairs(DEFAULTS) do o[k] = v end
   for k, v in pairs(opts) do o[k] = v end
-  if o.style ~= "kanji" and o.style ~= "western" then
-    bad("style must be \"kanji\" or \"western\", got '" .. tostring(o.style) .. "'", level + 1)
+  if o.style ~= "kanji" and o.style ~= "western" and o.style ~= "icons" then
+    bad("style must be \"kanji\", \"western\" or \"icons\", got '" .. tostring(o.style) .. "'", level + 1)
   end
+  -- icons draw how each piece moves on the board; every word around them is kanji
+  if o.style == "icons" then o.style, o.icons = "kanji", true end
   if o.coords == nil or o.coords == true then o.coords = o.style == "kanji" and "japanese" or "western" end
   if o.coords ~= false and o.coords ~= "japanese" and o.coords ~= "western" then
     bad("coords must be \"japanese\", \"western\" or false, got '" .. tostring(o.coords) .. "'", level + 1)

@@ -40,4 +40,14 @@ const sg_ptype *sg_hand_order(void);
  * tells whether the letter was lower case. */
 sg_ptype sg_ptype_from_usi(const char *s, int len, sg_variant v, bool *white);
 
+/* How a piece of type t moves, seen by its owner: dx > 0 to the owner's
+ * right, dy > 0 towards the opponent.  A step reaches the next square, a range
+ * runs along that line until blocked, a jump leaps (the knight's).  Read off
+ * the attack tables (pattern.c); fills out in the order forward rank first,
+ * left to right, and returns the count (0 for no type). */
+typedef enum { SG_MOVE_STEP, SG_MOVE_RANGE, SG_MOVE_JUMP } sg_move_kind;
+typedef struct { signed char dx, dy; unsigned char kind; } sg_move_pattern;
+#define SG_PATTERN_MAX 16
+int sg_piece_pattern(sg_ptype t, sg_move_pattern out[SG_PATTERN_MAX]);
+
 #endif

@@ -16,7 +16,7 @@ static void set_string(lua_State *L, const char *key, const char *value)
 
 static void push_piece(lua_State *L, const sg_piece_info *pi, sg_variant v)
 {
-    lua_createtable(L, 0, 14);
+    lua_createtable(L, 0, 15);
     set_string(L, "usi", pi->usi);
     set_string(L, "csa", pi->csa);
     set_string(L, "kanji", pi->kanji);
@@ -49,6 +49,22 @@ static void push_piece(lua_State *L, const sg_piece_info *pi, sg_variant v)
         a += n + (a[n] == ' ');
     }
     lua_setfield(L, -2, "aliases");
+    /* how it moves, from the attack tables: {{dx =, dy =, kind = "step"|"range"|"jump"}, ...} */
+    static const char *const KIND[] = {"step", "range", "jump"};
+    sg_move_pattern pat[SG_PATTERN_MAX];
+    int n = sg_piece_pattern(pi->type, pat);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        lua_pushinteger(L, pat[i].dx);
+        lua_setfield(L, -2, "dx");
+        lua_pushinteger(L, pat[i].dy);
+        lua_setfield(L, -2, "dy");
+        lua_pushstring(L, KIND[pat[i].kind]);
+        lua_setfield(L, -2, "kind");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "moves");
 }
 
 /* core.pieces([variant]) -> {variant =, hand_order = {...}, list = {row...}, [usi] = row,

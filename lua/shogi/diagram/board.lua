@@ -184,6 +184,16 @@ local function piece_texts(pos, o, bx, by)
     local turned = gote ~= o.flip
     local rotation = turned and string_format("rotate(180 %s %s)", svg.num(cx), svg.num(cy))
     local ty = cy + fs * 0.36
+    local where = pieces.wide_digit(tonumber(sq:sub(1, 1))) .. pieces.kanji_digit(sq:byte(2) - 96)
+    local said = string_format("%s %s%s", gote and "後手" or "先手", where, pieces.name(letters, "japanese"))
+    if o.icons then
+      -- the outline points at the opponent; the marks inside show how the piece moves
+      out[#out + 1] = el("g", {"class", gote and "piece gote" or "piece sente", "data-square", sq,
+        "data-piece", letters, "aria-label", said, "transform", rotation},
+        el("path", {"class", "piece-shape", "d", piece_outline(cx, cy), "fill", "none", "stroke", INK})
+        .. piece.icon_marks(letters, cx, piece.icon_centre(cy, CH * piece.H), CW * piece.W))
+      goto next
+    end
     if o.style == "western" then
       -- letters such as N and S read the same turned, so each sits in a piece's
       -- outline, which points at the opponent
@@ -191,11 +201,10 @@ local function piece_texts(pos, o, bx, by)
         "stroke", INK, "transform", rotation})
       ty = ty + CH * 0.06
     end
-    local where = pieces.wide_digit(tonumber(sq:sub(1, 1))) .. pieces.kanji_digit(sq:byte(2) - 96)
-    local said = string_format("%s %s%s", gote and "後手" or "先手", where, pieces.name(letters, "japanese"))
     out[#out + 1] = el("text", {"class", gote and "piece gote" or "piece sente", "data-square", sq,
       "data-piece", letters, "aria-label", said, "x", cx, "y", ty, "font-size", fs,
       "transform", rotation}, esc(name))
+    ::next::
   end
   return el("g", {"class", "pieces", "text-anchor", "middle", "fill", INK, "stroke-width", 1.1}, concat(out))
 end
@@ -241,7 +250,7 @@ local function arrows_group(o, bx, by, coord_space, hand_at, id)
 end
 
 --- draw(pos, o, id) -> {width, height, body, desc}
--- o: style, flip, coords, hands, last_move = {from, to}, marks, arrows (each
+-- o: style, icons (pieces drawn as how they move), flip, coords, hands, last_move = {from, to}, marks, arrows (each
 -- {from = square | nil, drop = letter | nil, to = square}), title, caption
 local CAPTION_FONT, CAPTION_STEP = 18, 22
 

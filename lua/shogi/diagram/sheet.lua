@@ -44,7 +44,10 @@ local function check(problems, opts)
     bad("per_page must be a whole number from 1 to 20, got '" .. tostring(o.per_page) .. "'")
   end
   o.per_page = o.per_page // 1
-  if o.style ~= "kanji" and o.style ~= "western" then bad("style must be \"kanji\" or \"western\"") end
+  if o.style ~= "kanji" and o.style ~= "western" and o.style ~= "icons" then
+    bad("style must be \"kanji\", \"western\" or \"icons\"")
+  end
+  if o.style == "icons" then o.style, o.icons = "kanji", true end
   return o
 end
 
@@ -116,7 +119,7 @@ local function problem_page(problems, first, last, o, page_no, pages)
     local title = number_text(i, o.style) .. (p.title and ("　" .. p.title) or "")
     local caption = length_text(p, o.style) .. (p.author and ("　" .. p.author) or "")
     local d = board.draw(p.position, {style = o.style, coords = o.style == "kanji" and "japanese" or "western",
-      hands = true, flip = false, title = title, caption = caption}, "p" .. i)
+      icons = o.icons, hands = true, flip = false, title = title, caption = caption}, "p" .. i)
     local s = math_min(cell_w / d.width, cell_h / d.height) * 0.96
     local x = MARGIN + col * cell_w + (cell_w - d.width * s) / 2
     local y = top + row * cell_h + (cell_h - d.height * s) / 2

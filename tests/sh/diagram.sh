@@ -39,6 +39,13 @@ expect "SVG title" "一手詰" "$(xmllint --xpath "string(//*[local-name()='text
 expect "SVG caption" "<&>" "$(xmllint --xpath "string(//*[local-name()='text'][@class='caption'])" "$tmp/t.svg")"
 expect "SVG pieces" "K S" "$(xmllint --xpath "//*[local-name()='text'][contains(@class,'piece')]/text()" "$tmp/t.svg" |
     tr '\n' ' ' | sed 's/ $//' | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')"
+# icons: every piece of the start drawn as its moves, the knight's two jumps, no names on the board
+$D startpos "$tmp/i.svg" --style icons
+expect "icons to SVG" 0 $?
+if xmllint --noout "$tmp/i.svg" 2>"$tmp/err"; then ok; else fail "icons SVG is not XML: $(cat "$tmp/err")"; fi
+expect "icon pieces" 40 "$(xmllint --xpath "count(//*[local-name()='g'][@class='moves'])" "$tmp/i.svg")"
+expect "a knight's jumps" 2 "$(xmllint --xpath "count((//*[local-name()='g'][@class='moves'][@data-piece='N'])[1]/*[@class='jump'])" "$tmp/i.svg")"
+expect "no piece names with icons" 0 "$(xmllint --xpath "count(//*[local-name()='text'][contains(@class,'piece')])" "$tmp/i.svg")"
 $D startpos "$tmp/s.pdf"
 expect "startpos to PDF" "1" "$(pdfinfo "$tmp/s.pdf" | sed -n 's/^Pages: *//p')"
 
@@ -91,7 +98,7 @@ err "one argument" 2 "diagram: give one IN and one OUT" startpos
 err "unknown option" 2 "diagram: unknown option --colour" startpos "$tmp/a.png" --colour red
 err "missing value" 2 "diagram: option --size needs a value" startpos "$tmp/a.png" --size
 err "bad number" 2 "diagram: option --size needs a whole number, got 'big'" startpos "$tmp/a.png" --size big
-err "bad style" 2 "diagram: option --style takes kanji or western, not 'letters'" startpos "$tmp/a.png" --style letters
+err "bad style" 2 "diagram: option --style takes kanji, western or icons, not 'letters'" startpos "$tmp/a.png" --style letters
 err "bad coords" 2 "diagram: option --coords takes japanese or western or none, not 'x'" startpos "$tmp/a.png" --coords x
 err "bad mark" 2 "diagram: marks[1]: bad square '5z' (like \"7g\": file 1-9, rank a-i)" startpos "$tmp/a.png" --mark 5z
 err "bad arrow" 2 "diagram: arrows[1]: 'x' is not a USI move (like \"7g7f\" or \"G*5b\")" startpos "$tmp/a.png" --arrow x

@@ -99,7 +99,7 @@ err "unknown option" 2 "diagram: unknown option --colour" startpos "$tmp/a.png" 
 err "missing value" 2 "diagram: option --size needs a value" startpos "$tmp/a.png" --size
 err "bad number" 2 "diagram: option --size needs a whole number, got 'big'" startpos "$tmp/a.png" --size big
 err "bad style" 2 "diagram: option --style takes kanji, western or icons, not 'letters'" startpos "$tmp/a.png" --style letters
-err "bad coords" 2 "diagram: option --coords takes japanese or western or none, not 'x'" startpos "$tmp/a.png" --coords x
+err "bad coords" 2 "diagram: option --coords takes japanese, western or none, not 'x'" startpos "$tmp/a.png" --coords x
 err "bad mark" 2 "diagram: marks[1]: bad square '5z' (like \"7g\": file 1-9, rank a-i)" startpos "$tmp/a.png" --mark 5z
 err "bad arrow" 2 "diagram: arrows[1]: 'x' is not a USI move (like \"7g7f\" or \"G*5b\")" startpos "$tmp/a.png" --arrow x
 err "bad last move" 2 "diagram: last_move: 'x' is not a USI move (like \"7g7f\" or \"P*5e\")" startpos "$tmp/a.png" --last-move x

@@ -300,7 +300,7 @@ describe("shogi.diagram errors", function()
   local ROWS = {
     {{colour = true}, "unknown option 'colour' (known: arrows, caption, coords, flip, hands, last_move, marks, "
       .. "size, style, title)"},
-    {{style = "letters"}, "style must be \"kanji\" or \"western\", got 'letters'"},
+    {{style = "letters"}, "style must be \"kanji\", \"western\" or \"icons\", got 'letters'"},
     {{coords = "arabic"}, "coords must be \"japanese\", \"western\" or false, got 'arabic'"},
     {{size = 0}, "size must be a width in pixels from 16 to 20000, got '0'"},
     {{size = "big"}, "size must be a width in pixels from 16 to 20000, got 'big'"},
@@ -510,7 +510,7 @@ describe("problem sheets", function()
         "bad argument #2 to 'sheet' (unknown option 'pages' (known: nodes, per_page, solutions, style, title))"},
       {{per_page = 0}, "bad argument #2 to 'sheet' (per_page must be a whole number from 1 to 20, got '0')"},
       {{per_page = 2.5}, "bad argument #2 to 'sheet' (per_page must be a whole number from 1 to 20, got '2.5')"},
-      {{style = "x"}, "bad argument #2 to 'sheet' (style must be \"kanji\" or \"western\")"},
+      {{style = "x"}, "bad argument #2 to 'sheet' (style must be \"kanji\", \"western\" or \"icons\")"},
       {3, "bad argument #2 to 'sheet' (options table expected, got number)"},
     }
     for _, row in ipairs(ROWS) do

@@ -3,15 +3,7 @@
 // (drawn by scripts/web-pieces from the core's movement table) show how each
 // piece moves; the class piece-icons on <body> switches every piece, board and
 // hands, through pieces.css.
-const KEY = 'komadai.pieces';
-
-export function pieceStyle() {
-  try {
-    return localStorage.getItem(KEY) === 'icons' ? 'icons' : 'kanji';
-  } catch {
-    return 'kanji';
-  }
-}
+import { pieceStyle, setPieceStyle } from './prefs.js';
 
 function apply(style) {
   document.body.classList.toggle('piece-icons', style === 'icons');
@@ -23,21 +15,16 @@ function apply(style) {
   }
 }
 
-export function setPieceStyle(style) {
-  const s = style === 'icons' ? 'icons' : 'kanji';
-  try {
-    localStorage.setItem(KEY, s);
-  } catch {
-    // storage refused (private mode): the choice lasts this page only
-  }
-  apply(s);
+function choose(style) {
+  setPieceStyle(style);
+  apply(pieceStyle());
 }
 
 function start() {
   apply(pieceStyle());
   const button = document.getElementById('piece-style');
   if (button) {
-    button.addEventListener('click', () => setPieceStyle(pieceStyle() === 'icons' ? 'kanji' : 'icons'));
+    button.addEventListener('click', () => choose(pieceStyle() === 'icons' ? 'kanji' : 'icons'));
   }
 }
 

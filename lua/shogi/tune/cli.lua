@@ -79,9 +79,9 @@ local function engine_params(cmd, args, names)
   for w in (args or ""):gmatch("%S+") do argv[#argv + 1] = w end
   local e, err = require("shogi.engine").new({cmd = argv[1], args = {table.unpack(argv, 2)}, stderr = "null"})
   if not e then return nil, "cannot start the engine: " .. tostring(err) end
-  local spins = {}
+  local spins, order = {}, {}
   for _, o in ipairs(e:options()) do
-    if o.type == "spin" then spins[o.name:lower()] = o end
+    if o.type == "spin" then spins[o.name:lower()] = o; order[#order + 1] = o end
   end
   e:quit()
   local list = {}
@@ -93,9 +93,8 @@ local function engine_params(cmd, args, names)
       add(o)
     end
   else
-    local sorted = {}
-    for k, o in require("shogi.tune.order").pairs(spins) do if not NOT_TUNED[k] then sorted[#sorted + 1] = o end end
-    for _, o in ipairs(sorted) do add(o) end
+    -- every spin option but NOT_TUNED, in the engine's own order
+    for _, o in ipairs(order) do if not NOT_TUNED[o.name:lower()] then add(o) end end
   end
   if #list == 0 then return nil, "the engine has no spin option to tune" end
   return list

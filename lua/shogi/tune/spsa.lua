@@ -75,7 +75,7 @@ local function match(cfg, a, b, games, seed, out)
   if f then f:close() end
   os.remove(json)
   if how ~= "exit" or code ~= 0 or not text then
-    return nil, string_format("the match failed (%s %s): %s", tostring(how), tostring(code), lines[#lines] or "")
+    return nil, string_format("the match failed (%s %s): %s", tostring(how), tostring(code), lines[#lines] or "its message is above")
   end
   if out then for _, l in ipairs(lines) do out(l) end end
   local doc = cjson.decode(text)
@@ -107,6 +107,8 @@ local function load(cfg)
   if not ok or type(st) ~= "table" or type(st.theta) ~= "table" or type(st.k) ~= "number" then
     return nil, cfg.state .. ": not a tune state file"
   end
+  -- JSON has no integers: the counters come back as floats, and the match runner's seed must be whole
+  st.k, st.seed, st.games = math.tointeger(st.k) or 0, math.tointeger(st.seed) or 1, math.tointeger(st.games) or 0
   return st
 end
 

@@ -68,17 +68,19 @@ function M.loss(set, eval, K)
   return #set > 0 and sum / #set or 0
 end
 
---- fit_k(set, eval) -> K minimising the loss (golden-section search over 0.01 .. 10)
+--- fit_k(set, eval) -> K minimising the loss: a golden-section search over log10 K in -3 .. 2, since
+-- an evaluation's scale (centipawns or a bot's own units) is known only within powers of ten
 function M.fit_k(set, eval)
-  local lo, hi = 0.01, 10
+  local lo, hi = -3, 2
   local g = (math.sqrt(5) - 1) / 2
+  local function f(x) return M.loss(set, eval, 10 ^ x) end
   local a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-  local fa, fb = M.loss(set, eval, a), M.loss(set, eval, b)
-  for _ = 1, 40 do
-    if fa < fb then hi, b, fb = b, a, fa; a = hi - g * (hi - lo); fa = M.loss(set, eval, a)
-    else lo, a, fa = a, b, fb; b = lo + g * (hi - lo); fb = M.loss(set, eval, b) end
+  local fa, fb = f(a), f(b)
+  for _ = 1, 50 do
+    if fa < fb then hi, b, fb = b, a, fa; a = hi - g * (hi - lo); fa = f(a)
+    else lo, a, fa = a, b, fb; b = lo + g * (hi - lo); fb = f(b) end
   end
-  return (lo + hi) / 2
+  return 10 ^ ((lo + hi) / 2)
 end
 
 --- the parameters of an evaluation: {get = function(name) -> value, set = function(name, v) -> ok,

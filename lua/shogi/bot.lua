@@ -213,4 +213,8 @@ function Bot:search(x, opts)
   return require("shogi.search").search(x, o)
 end
 
+--- bot:evaluate(pos), bot:qsearch(pos): shogi.evaluate and shogi.qsearch with the bot's evaluation
+function Bot:evaluate(x) return require("shogi.search").evaluate(x, self) end
+function Bot:qsearch(x) return require("shogi.search").qsearch(x, self) end
+
 return M

@@ -15,6 +15,7 @@
 #include "../core/quote.h"
 #include "../mate/dfpn.h"
 #include "../search/timeman.h"
+#include "../search/eval_params.h"
 #include "../lua/l_bot.h"
 #include "../os/clock.h"
 #include "../core/version.h"
@@ -193,8 +194,29 @@ static void bot_options(engine *e)
     lua_pop(L, 2);
 }
 
+/* "option name Eval_..." lines: the built-in evaluation's parameters, offered
+ * when no bot file replaces it (scripts/tune spsa fits them) */
+static void builtin_options(engine *e)
+{
+    if (e->bot_ref != LUA_NOREF) return;
+    sg_eval_param p;
+    for (int i = 0; sg_eval_param_at(i, &p); i++)
+        fprintf(e->io.out, "option name %s type spin default %d min %d max %d\n", p.name, p.value, p.min, p.max);
+}
+
 static void bot_set(engine *e, const char *name, const char *value)
 {
+    sg_eval_param p;
+    if (e->bot_ref == LUA_NOREF && sg_eval_param_get(name, &p)) {
+        char *end;
+        long v = strtol(value, &end, 10);
+        if (end == value || *end || v < p.min || v > p.max || !sg_eval_param_set(name, (int)v)) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "setoption: %s takes a whole number from %d to %d", p.name, p.min, p.max);
+            info_string(e, msg);
+        }
+        return;
+    }
     if (e->bot_ref == LUA_NOREF) {
         char msg[160], q[72];
         snprintf(msg, sizeof msg, "setoption: unknown option '%s'", sg_quote(name, strlen(name), q, sizeof q));
@@ -496,6 +518,7 @@ static void usi_hello(engine *e)
     fprintf(f, "option name MultiPV type spin default 1 min 1 max %d\n", SG_MAX_MULTIPV);
     fprintf(f, "option name NetworkDelay type spin default %d min 0 max 10000\n", e->st.margin_ms);
     bot_options(e);
+    builtin_options(e);
     out(e, "usiok\n");
 }
 

@@ -5,6 +5,8 @@
  * it, when no C frame of the search is live. */
 #include <string.h>
 #include "l_search.h"
+#include "../core/quote.h"
+#include "../search/eval_params.h"
 
 #define SEARCHER "shogi.searcher"
 #define DEFAULT_TT_MB 16
@@ -49,7 +51,7 @@ static sg_search *cached_searcher(lua_State *L, size_t mb)
 
 /* ---- core.search ------------------------------------------------------------------------- */
 static const char *const KNOWN[] = {"depth", "nodes", "time", "eval", "eval_opts", "tt_mb", "multipv",
-                                    "info", "rules", "clear", "mate_nodes", "order", "prune", NULL};
+                                    "info", "rules", "clear", "mate_nodes", "order", "prune", "quiet", NULL};
 
 static void check_known(lua_State *L, int idx)
 {
@@ -234,6 +236,11 @@ static int core_search(lua_State *L)
     lua_getfield(L, 2, "clear");
     bool clear = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    /* quiet = "static" | "qsearch": the evaluation alone, or the quiescence search alone */
+    static const char *const QUIET[] = {"static", "qsearch", NULL};
+    lua_getfield(L, 2, "quiet");
+    int quiet = lua_isnil(L, -1) ? -1 : luaL_checkoption(L, -1, NULL, QUIET);
+    lua_pop(L, 1);
     /* the game's positions (from shogi.search): keys and in-check flags */
     int hn = 0;
     uint64_t *keys = NULL;
@@ -278,7 +285,8 @@ static int core_search(lua_State *L)
     }
     lim.interrupt = sgl_interrupt_flag(L);
     sg_search_report *r = lua_newuserdatauv(L, sizeof *r, 0);
-    sg_search_run(s, p, &o, &lim, r);
+    if (quiet >= 0) sg_search_quiet(s, p, &o, &lim, quiet == 0, r);
+    else sg_search_run(s, p, &o, &lim, r);
     bool interrupted = *sgl_interrupt_flag(L) != 0;
     *sgl_interrupt_flag(L) = 0;
     /* Ctrl-C is answered here with the best move so far: the host's stop hook
@@ -291,7 +299,13 @@ static int core_search(lua_State *L)
         if (why) return luaL_error(L, "%s", why);
     }
     if (ic.failed) return luaL_error(L, "%s", ic.err);
-    push_report(L, r);
+    if (quiet >= 0) {   /* a score, no move */
+        lua_createtable(L, 0, 4);
+        if (r->score == -SG_SCORE_INF) lua_pushnil(L); else lua_pushinteger(L, r->score);
+        lua_setfield(L, -2, "score");
+        lua_pushinteger(L, (lua_Integer)r->nodes);
+        lua_setfield(L, -2, "nodes");
+    } else push_report(L, r);
     if (interrupted) { lua_pushboolean(L, 1); lua_setfield(L, -2, "interrupted"); }
     lua_pushboolean(L, r->stopped);
     lua_setfield(L, -2, "stopped");
@@ -328,7 +342,54 @@ static int core_c_eval(lua_State *L)
     return 1;
 }
 
+/* core.eval_params() -> {{name =, value =, default =, min =, max =}, ...}: the
+ * built-in evaluation's parameters (eval_params.h), process-wide */
+static int core_eval_params(lua_State *L)
+{
+    lua_newtable(L);
+    sg_eval_param e;
+    for (int i = 0; sg_eval_param_at(i, &e); i++) {
+        lua_createtable(L, 0, 5);
+        lua_pushstring(L, e.name);
+        lua_setfield(L, -2, "name");
+        lua_pushinteger(L, e.value);
+        lua_setfield(L, -2, "value");
+        lua_pushinteger(L, e.def);
+        lua_setfield(L, -2, "default");
+        lua_pushinteger(L, e.min);
+        lua_setfield(L, -2, "min");
+        lua_pushinteger(L, e.max);
+        lua_setfield(L, -2, "max");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* core.set_eval_param(name, value) -> true | nil, msg; core.set_eval_param() resets them all */
+static int core_set_eval_param(lua_State *L)
+{
+    if (lua_isnoneornil(L, 1)) { sg_eval_params_reset(); lua_pushboolean(L, 1); return 1; }
+    const char *name = luaL_checkstring(L, 1);
+    sg_eval_param e;
+    char q[72];
+    if (!sg_eval_param_get(name, &e)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "the built-in evaluation has no parameter '%s'", sg_quote(name, strlen(name), q, sizeof q));
+        return 2;
+    }
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, 2, &isnum);
+    if (!isnum || v < e.min || v > e.max || !sg_eval_param_set(name, (int)v)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s takes a whole number from %d to %d", e.name, e.min, e.max);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 static const luaL_Reg FUNCS[] = {
+    {"eval_params", core_eval_params}, {"set_eval_param", core_set_eval_param},
     {"search", core_search}, {"evaluate", core_evaluate}, {"c_eval", core_c_eval}, {NULL, NULL}};
 
 void sgl_open_search(lua_State *L)

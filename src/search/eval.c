@@ -1,22 +1,29 @@
 /* The built-in evaluation: material, hand values, piece-square terms and king
- * safety.  Values in centipawns; the tables are static const. */
+ * safety.  Values in centipawns.  The piece values and the positional weights
+ * are parameters (eval_params.c names them for tuning); the piece-square
+ * tables are static const. */
 #include <string.h>
 #include "eval.h"
 
 /* board values by type (index SG_PT_NB); the king has none */
-const int sg_eval_piece_values[SG_PT_NB] = {
+int sg_eval_piece_values[SG_PT_NB] = {
     [SG_PAWN] = 90, [SG_LANCE] = 315, [SG_KNIGHT] = 405, [SG_SILVER] = 495,
     [SG_BISHOP] = 855, [SG_ROOK] = 990, [SG_ELEPHANT] = 400, [SG_GOLD] = 540,
     [SG_PRO_PAWN] = 540, [SG_PRO_LANCE] = 540, [SG_PRO_KNIGHT] = 540, [SG_PRO_SILVER] = 540,
     [SG_HORSE] = 945, [SG_DRAGON] = 1395, [SG_PRINCE] = 600, [SG_KING] = 0,
 };
 /* a piece in hand is worth a little more than on the board (it can go anywhere) */
-static const int HAND_VALUE[SG_HAND_NB] = {
+int sg_eval_hand_values[SG_HAND_NB] = {
     [SG_PAWN] = 100, [SG_LANCE] = 350, [SG_KNIGHT] = 450, [SG_SILVER] = 550,
     [SG_BISHOP] = 950, [SG_ROOK] = 1100, [SG_GOLD] = 600,
 };
 
-int sg_eval_hand_value(sg_ptype t) { return t > 0 && t < SG_HAND_NB ? HAND_VALUE[t] : 0; }
+sg_eval_weights sg_eval_W = {
+    .mobility = 3, .guard_near = 30, .guard_far = 14, .press_near = 28, .press_far = 12,
+    .attack_sq = 8, .attack_hand = 6, .defend = 10, .tempo = 20,
+};
+
+int sg_eval_hand_value(sg_ptype t) { return t > 0 && t < SG_HAND_NB ? sg_eval_hand_values[t] : 0; }
 
 int sg_eval_material(const sg_pos *p)
 {
@@ -27,7 +34,7 @@ int sg_eval_material(const sg_pos *p)
         s += sg_eval_piece_values[t] * (sg_bb_count(b & p->by_color[SG_BLACK]) - sg_bb_count(b & p->by_color[SG_WHITE]));
     }
     for (int t = 1; t < SG_HAND_NB; t++)
-        s += HAND_VALUE[t] * (p->hand[SG_BLACK][t] - p->hand[SG_WHITE][t]);
+        s += sg_eval_hand_values[t] * (p->hand[SG_BLACK][t] - p->hand[SG_WHITE][t]);
     return s;
 }
 
@@ -35,7 +42,7 @@ int sg_eval_material_delta(sg_move m, sg_piece captured, bool drops)
 {
     if (sg_move_is_drop(m)) {
         sg_ptype t = sg_move_dropped(m);
-        return sg_eval_piece_values[t] - HAND_VALUE[t];
+        return sg_eval_piece_values[t] - sg_eval_hand_values[t];
     }
     int d = 0;
     if (sg_move_is_promotion(m)) {
@@ -46,7 +53,7 @@ int sg_eval_material_delta(sg_move m, sg_piece captured, bool drops)
         sg_ptype t = sg_piece_type(captured);
         d += sg_eval_piece_values[t];
         sg_ptype back = sg_pt_unpromote(t);
-        if (drops && back < SG_HAND_NB) d += HAND_VALUE[back];
+        if (drops && back < SG_HAND_NB) d += sg_eval_hand_values[back];
     }
     return d;
 }
@@ -118,7 +125,7 @@ int sg_eval_psq_delta(const sg_pos *p, sg_move m)
     return us == SG_BLACK ? d : -d;
 }
 
-/* the mobility of colour c's sliders: 3 a square they reach that holds none of
+/* the mobility of colour c's sliders: so much a square they reach that holds none of
  * c's pieces (each type walked apart, its attack a constant choice) */
 SG_INLINE int mobility(const sg_pos *p, sg_color c, sg_bb occ)
 {
@@ -131,7 +138,7 @@ SG_INLINE int mobility(const sg_pos *p, sg_color c, sg_bb occ)
                    n += sg_bb_count((sg_rook_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free));
     SG_BB_FOR_EACH(mine & T[SG_HORSE], sq,
                    n += sg_bb_count((sg_bishop_attack(sq, occ) | sg_T.step[c][SG_KING][sq]) & free));
-    return 3 * n;
+    return sg_eval_W.mobility * n;
 }
 
 /* how many kinds of piece colour c holds in hand (types 1..8): the bytes that
@@ -166,14 +173,14 @@ SG_INLINE int positional(const sg_pos *p)
         sg_bb one = sg_T.step[SG_BLACK][SG_KING][k], two = sg_T.within_two[k], outer = two & ~one;
         int v = KING_RANK[sg_rel_rank((sg_color)c, k)] + KING_FILE[sg_sq_file(k) - 1];
         sg_bb guards = own & guard_types;
-        v += 30 * sg_bb_count(guards & one) + 14 * sg_bb_count(guards & outer);
+        v += sg_eval_W.guard_near * sg_bb_count(guards & one) + sg_eval_W.guard_far * sg_bb_count(guards & outer);
         sg_bb press = them & press_types;
-        side[o] += 28 * sg_bb_count(press & one) + 12 * sg_bb_count(press & outer);
+        side[o] += sg_eval_W.press_near * sg_bb_count(press & one) + sg_eval_W.press_far * sg_bb_count(press & outer);
         sg_bb enemy = them & big;
         int att = sg_bb_count(two & enemy) + sg_bb_count(one & enemy);
         int def = sg_bb_count(one & own);
-        v -= att * att * 8 + att * hand_kinds(p, o) * 6;
-        v += def * 10;
+        v -= att * att * sg_eval_W.attack_sq + att * hand_kinds(p, o) * sg_eval_W.attack_hand;
+        v += def * sg_eval_W.defend;
         side[c] += v;
     }
     return side[SG_BLACK] - side[SG_WHITE];
@@ -189,5 +196,5 @@ int sg_eval_builtin_with(const sg_pos *p, int material, int psq)
 {
     int s = material + psq + positional(p);
     s = p->side == SG_BLACK ? s : -s;
-    return s + 20; /* the side to move's tempo */
+    return s + sg_eval_W.tempo; /* the side to move's tempo */
 }

@@ -15,7 +15,8 @@ typedef int (*sg_eval_fn)(void *ud, const sg_pos *p);
 
 /* value of a piece of type t on the board, and in hand (unpromoted types);
  * the board values inline, as move ordering and SEE ask them per move */
-extern const int sg_eval_piece_values[SG_PT_NB];
+extern int sg_eval_piece_values[SG_PT_NB];
+extern int sg_eval_hand_values[SG_HAND_NB];
 static inline int sg_eval_piece_value(sg_ptype t) { return t > 0 && t < SG_PT_NB ? sg_eval_piece_values[t] : 0; }
 int sg_eval_hand_value(sg_ptype t);
 /* material of black minus white: board and hands */
@@ -35,6 +36,16 @@ int sg_eval_psq(const sg_pos *p);
 int sg_eval_psq_delta(const sg_pos *p, sg_move m);
 /* sg_eval_builtin given p's material and piece-square part */
 int sg_eval_builtin_with(const sg_pos *p, int material, int psq);
+/* the positional weights of the built-in evaluation (centipawns): per square
+ * a slider reaches, per own gold or silver next to / two squares from its
+ * king, per enemy presser there, the attack on a king (attackers squared,
+ * attackers times the kinds the enemy holds), per own piece next to the king,
+ * and the side to move's tempo.  The piece values, hand values and these are
+ * process-wide and written only between searches (eval_params.h). */
+typedef struct {
+    int mobility, guard_near, guard_far, press_near, press_far, attack_sq, attack_hand, defend, tempo;
+} sg_eval_weights;
+extern sg_eval_weights sg_eval_W;
 /* material only, for tests and as the simplest baseline. ud unused. */
 int sg_eval_material_only(void *ud, const sg_pos *p);
 

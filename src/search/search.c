@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "search.h"
+#include "eval_params.h"
 #include "movepick.h"
 #include "qmoves.h"
 #include "rootmate.h"
@@ -64,6 +65,7 @@ struct sg_search {
     int scores[SG_MAX_PLY + 1][SG_MAX_MOVES];
     root_move root[SG_MAX_MOVES];
     int root_n;
+    uint64_t params_gen;      /* the built-in's parameters the table was filled under */
 };
 
 void sg_search_opts_default(sg_search_opts *o)
@@ -838,6 +840,28 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     memset(s->excluded, 0, sizeof s->excluded);
     for (int k = 0; k < CONT_OFF; k++) s->played[k] = &s->hist->none;
     sg_search_table_new_search(s->tt);
+    /* scores stored under other parameters of the built-in are not its scores now */
+    if (s->params_gen != sg_eval_params_generation()) {
+        sg_search_clear(s);
+        s->params_gen = sg_eval_params_generation();
+    }
+}
+
+void sg_search_quiet(sg_search *s, const sg_pos *root, const sg_search_opts *o, const sg_limits *limits,
+                     bool stand_only, sg_search_report *out)
+{
+    memset(out, 0, sizeof *out);
+    setup(s, root, o, limits);
+    sg_move moves[SG_MAX_MOVES];
+    if (sg_gen_legal(&s->pos, moves) == 0) out->score = -SG_SCORE_MATE;
+    else if (stand_only) out->score = sg_in_check(&s->pos) ? -SG_SCORE_INF : evaluate(s);
+    else out->score = qsearch(s, -SG_SCORE_INF, SG_SCORE_INF, 0);
+    out->stopped = s->stop;
+    out->eval_failed = s->eval_failed;
+    out->nodes = s->nodes;
+    out->seconds = sg_clock_seconds() - s->t0;
+    out->line[0].score = out->score;
+    out->lines = 1;
 }
 
 void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,

@@ -117,6 +117,13 @@ size_t sg_search_tt_mb(const sg_search *s);
 void sg_search_run(sg_search *s, const sg_pos *root, const sg_search_opts *o,
                    const sg_limits *limits, sg_search_report *out);
 void sg_search_abort(sg_search *s);
+/* The quiet score of root under o's evaluation: the quiescence search alone
+ * (captures, promotions, evasions, and the first ply's checks), or with
+ * stand_only the evaluation alone (-SG_SCORE_INF in check: no static score).
+ * A position without a legal move scores -SG_SCORE_MATE.  Fills out->score,
+ * nodes, seconds, stopped and eval_failed. */
+void sg_search_quiet(sg_search *s, const sg_pos *root, const sg_search_opts *o, const sg_limits *limits,
+                     bool stand_only, sg_search_report *out);
 /* during a search, from inside a callback that runs long (a Lua evaluation's
  * count hook): the limits looked at now, not at the next 2048th node (the
  * host's poll at most every millisecond, the stop flags, the time limit);

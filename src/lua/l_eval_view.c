@@ -20,8 +20,13 @@ static const sg_pos *check_view(lua_State *L)
     return v->p;
 }
 
+/* "b" or "w": read by its one letter (an evaluation asks at every node; luaL_checkoption's
+ * string compares showed in profiles), the usual message otherwise */
 static sg_color check_side(lua_State *L, int idx)
 {
+    size_t n;
+    const char *t = lua_tolstring(L, idx, &n);
+    if (t && n == 1 && (t[0] == 'b' || t[0] == 'w')) return t[0] == 'b' ? SG_BLACK : SG_WHITE;
     static const char *const sides[] = {"b", "w", NULL};
     return (sg_color)luaL_checkoption(L, idx, NULL, sides);
 }
@@ -119,6 +124,13 @@ static sg_ptype check_hand_type(lua_State *L, int idx)
 {
     static const char *const letters[] = {"P", "L", "N", "S", "B", "R", "G", NULL};
     static const sg_ptype types[] = {SG_PAWN, SG_LANCE, SG_KNIGHT, SG_SILVER, SG_BISHOP, SG_ROOK, SG_GOLD};
+    static const char LETTERS[] = "PLNSBRG";
+    size_t n;
+    const char *t = lua_tolstring(L, idx, &n);
+    if (t && n == 1 && t[0]) {   /* the fast path, as check_side's */
+        const char *at = strchr(LETTERS, t[0]);
+        if (at) return types[at - LETTERS];
+    }
     return types[luaL_checkoption(L, idx, NULL, letters)];
 }
 

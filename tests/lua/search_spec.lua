@@ -155,7 +155,7 @@ describe("shogi.search", function()
   it("refuses unknown and bad options, listing the known ones", function()
     local p = pos("startpos")
     assert.equal("bad argument #2 to 'search' (unknown option 'dept' (known: depth, nodes, time, eval, eval_opts, "
-      .. "tt_mb, multipv, info, rules, clear, mate_nodes, order, prune))", raised(shogi.search, p, {dept = 3}))
+      .. "tt_mb, multipv, info, rules, clear, mate_nodes, order, prune, quiet))", raised(shogi.search, p, {dept = 3}))
     assert.equal("bad argument #2 to 'search' (option 'depth' must be a number from 0 to 120)",
       raised(shogi.search, p, {depth = -1}))
     assert.equal("bad argument #2 to 'search' (option 'multipv' must be a number from 1 to 16)",

@@ -17,16 +17,6 @@ static bool fail(sg_error *err, int col, const char *fmt, ...)
     return false;
 }
 
-/* pieces of each unpromoted type on the board and in both hands */
-static void count_set(const sg_pos *p, int count[SG_PT_NB])
-{
-    memset(count, 0, sizeof(int) * SG_PT_NB);
-    for (sg_square s = 0; s < SG_SQ_NB; s++)
-        if (p->board[s]) count[sg_pt_unpromote(sg_piece_type(p->board[s]))]++;
-    for (int c = 0; c < SG_COLOR_NB; c++)
-        for (int t = 1; t < SG_HAND_NB; t++) count[t] += p->hand[c][t];
-}
-
 /* the cached fields (bitboards, kings, keys, checkers) from board, hands and side */
 static void rebuild(sg_pos *p)
 {
@@ -46,7 +36,15 @@ static void rebuild(sg_pos *p)
 
 static const char *side_name(sg_color c) { return c == SG_WHITE ? "white" : "black"; }
 
-static bool put(sg_pos *p, const sg_edit *e, int col, sg_error *err)
+/* a diagram rule's sentence (sg_problem_text) as the edit's refusal */
+static bool refuse(sg_error *err, int col, sg_problem pr)
+{
+    char text[sizeof err->msg];
+    sg_problem_text(&pr, text, sizeof text);
+    return fail(err, col, "%s", text);
+}
+
+static bool put(sg_pos *p, const sg_edit *e, bool strict, int col, sg_error *err)
 {
     sg_ptype t = sg_piece_type(e->piece);
     sg_color c = sg_piece_color(e->piece);
@@ -56,8 +54,8 @@ static bool put(sg_pos *p, const sg_edit *e, int col, sg_error *err)
     sg_square_name(e->sq, sq);
     if (!pi || (e->piece & ~(SG_WHITE_BIT | 31)) || !sg_variant_has(p->variant, t))
         return fail(err, col, "%s has no such piece (put on %s)", sg_variant_get(p->variant)->name, sq);
-    if (sg_rel_rank(c, e->sq) < pi->dead_ranks)
-        return fail(err, col, "a %s %s on %s could never move", side_name(c), pi->english, sq);
+    if (strict && sg_piece_is_dead(e->piece, e->sq))
+        return refuse(err, col, (sg_problem){SG_PROBLEM_DEAD_PIECE, e->sq, c, t, 0, 0});
     if (t == SG_KING)
         for (sg_square s = 0; s < SG_SQ_NB; s++)
             if (s != e->sq && p->board[s] == e->piece) {
@@ -73,7 +71,7 @@ static void hand_rest(sg_pos *p, sg_color c)
 {
     int count[SG_PT_NB];
     memset(p->hand[c], 0, sizeof p->hand[c]);
-    count_set(p, count);
+    sg_pos_set_count(p, count);
     for (sg_ptype t = 1; t < SG_HAND_NB; t++) {
         int set = sg_variant_set(p->variant, t);
         if (t != SG_ELEPHANT && count[t] < set) p->hand[c][t] = (uint8_t)(set - count[t]);
@@ -102,7 +100,7 @@ static void swap(sg_pos *p)
     p->side = sg_opp(p->side);
 }
 
-bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, sg_error *err)
+bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, bool strict, sg_pos *out, sg_error *err)
 {
     sg_init();
     sg_pos p = *from;
@@ -113,7 +111,7 @@ bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, s
         int col = i + 1;
         switch (e->kind) {
         case SG_EDIT_PUT:
-            if (!put(&p, e, col, err)) return false;
+            if (!put(&p, e, strict, col, err)) return false;
             break;
         case SG_EDIT_REMOVE:
             if (e->sq < 0 || e->sq >= SG_SQ_NB) return fail(err, col, "square %d is off the board", e->sq);
@@ -141,15 +139,12 @@ bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, s
     }
     /* 2. the set: no more pieces of a kind than it has, unless the position
      * before had as many already (a lenient diagram's extra pieces stay) */
-    if (vi->drops) {
-        int before[SG_PT_NB], after[SG_PT_NB];
-        count_set(from, before);
-        count_set(&p, after);
+    int before[SG_PT_NB], after[SG_PT_NB];
+    sg_pos_set_count(from, before);
+    if (strict && sg_pos_set_count(&p, after))
         for (sg_ptype t = 1; t < SG_PT_NB; t++)
             if (after[t] > vi->set[t] && after[t] > before[t])
-                return fail(err, 0, "too many %ss: %d (the set has %d)", sg_piece_info_of(t)->english, after[t],
-                            vi->set[t]);
-    }
+                return refuse(err, 0, (sg_problem){SG_PROBLEM_TOO_MANY, SG_SQ_NONE, SG_BLACK, t, after[t], vi->set[t]});
     rebuild(&p);
     *out = p;
     return true;

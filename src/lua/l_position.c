@@ -239,9 +239,10 @@ static int pos_problems(lua_State *L)
 }
 
 /* ---- methods: editing ------------------------------------------------------------------------ */
-/* pos:edit{clear =, remove =, put =, mirror =, swap =, hand =, side =} -> a new position |
- * nil, "edit: ...".  The changes apply in that order (edit.h says what each does); a
- * wrong type of argument raises, text that names no square, piece or hand fails. */
+/* pos:edit{clear =, remove =, put =, mirror =, swap =, hand =, side =, strict =} -> a new
+ * position | nil, "edit: ...".  The changes apply in that order (edit.h says what each
+ * does; strict = false is the lenient edit); a wrong type of argument raises, text that
+ * names no square, piece or hand fails. */
 #define EDITS_MAX (2 * SG_SQ_NB + 8)
 typedef struct { sg_edit e[EDITS_MAX]; int n; } edit_list;
 
@@ -290,10 +291,14 @@ static int pos_edit(lua_State *L)
 {
     const sg_pos *p = sgl_checkpos(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
-    static const char *const KNOWN[] = {"clear", "remove", "put", "mirror", "swap", "hand", "side", NULL};
+    static const char *const KNOWN[] = {"clear", "remove", "put", "mirror", "swap", "hand", "side", "strict",
+                                        NULL};
     sgl_check_options(L, 2, KNOWN, "edit");
     edit_list l;
     l.n = 0;
+    lua_getfield(L, 2, "strict");
+    bool strict = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 1);
     /* 1. clear, then the squares emptied */
     if (opt_true(L, 2, "clear")) l.e[l.n++] = (sg_edit){.kind = SG_EDIT_CLEAR};
     if (lua_getfield(L, 2, "remove") != LUA_TNIL) {
@@ -372,7 +377,7 @@ static int pos_edit(lua_State *L)
     lua_pop(L, 1);
     sg_pos q;
     sg_error err;
-    if (!sg_pos_edit(p, l.e, l.n, &q, &err)) return edit_fail(L, "edit: %s", err.msg);
+    if (!sg_pos_edit(p, l.e, l.n, strict, &q, &err)) return edit_fail(L, "edit: %s", err.msg);
     sgl_pushpos(L, &q);
     return 1;
 }

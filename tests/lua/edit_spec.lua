@@ -55,8 +55,8 @@ describe("pos:edit", function()
     {"a square to remove off the board", {remove = {"5j"}}, "edit: remove: '5j' is not a square (1a to 9i)"},
     {"a piece that is none", {put = {["5e"] = "X"}},
       "edit: put: 'X' is not a piece (USI letters: P L N S G B R K, +P ... +R; lower case for white)"},
-    {"a dead piece (black pawn on the far rank)", {put = {["5a"] = "P"}}, "edit: a black pawn on 5a could never move"},
-    {"a dead piece (white knight on rank h)", {put = {["5h"] = "n"}}, "edit: a white knight on 5h could never move"},
+    {"a dead piece (black pawn on the far rank)", {put = {["5a"] = "P"}}, "edit: black pawn on 5a can never move"},
+    {"a dead piece (white knight on rank h)", {put = {["5h"] = "n"}}, "edit: white knight on 5h can never move"},
     {"a piece past the set", {put = {["5e"] = "P"}}, "edit: too many pawns: 19 (the set has 18)"},
     {"a hand past the set", {hand = {b = "R"}}, "edit: too many rooks: 3 (the set has 2)"},
     {"a second king of a colour", {put = {["5e"] = "K"}}, "edit: black has a king on 5i already (remove it first)"},
@@ -159,7 +159,7 @@ describe("the REPL's editor", function()
   end)
 
   local faults = {
-    {":put 1a P", ":put: a black pawn on 1a could never move"},
+    {":put 1a P", ":put: black pawn on 1a can never move"},
     {":put 5e", ":put: expected a square and a piece (:put 5e +B; gote's pieces in lower case: :put 5a k)"},
     {":put 0z P", ":put: '0z' is not a square (1a to 9i)"},
     {":remove", ":remove: expected a square (:remove 5e)"},

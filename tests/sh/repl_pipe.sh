@@ -229,7 +229,7 @@ print(game:sfen())'
 
     feed ':put 1a P
 print(game:sfen())'
-    expect "the editor refuses a dead piece, to stderr" 1 'err_has ":put: a black pawn on 1a could never move"' \
+    expect "the editor refuses a dead piece, to stderr" 1 'err_has ":put: black pawn on 1a can never move"' \
         'out_has "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"'
 
     feed 'os.exit(3)'

@@ -67,14 +67,35 @@ static bool put(sg_pos *p, const sg_edit *e, bool strict, int col, sg_error *err
     return true;
 }
 
+/* can a piece of type t be held in hand?  The hand order lists exactly those */
+static bool handed(sg_ptype t)
+{
+    const sg_ptype *order = sg_hand_order();
+    for (int i = 0; i < SG_HAND_ORDER_NB; i++)
+        if (order[i] == t) return true;
+    return false;
+}
+
+/* the letters of the hand order for a message: "R B G S N L P" */
+static void hand_letters(char out[2 * SG_HAND_ORDER_NB])
+{
+    const sg_ptype *order = sg_hand_order();
+    for (int i = 0; i < SG_HAND_ORDER_NB; i++) {
+        out[2 * i] = sg_piece_info_of(order[i])->usi[0];
+        out[2 * i + 1] = i + 1 < SG_HAND_ORDER_NB ? ' ' : 0;
+    }
+}
+
 static void hand_rest(sg_pos *p, sg_color c)
 {
     int count[SG_PT_NB];
     memset(p->hand[c], 0, sizeof p->hand[c]);
     sg_pos_set_count(p, count);
-    for (sg_ptype t = 1; t < SG_HAND_NB; t++) {
+    const sg_ptype *order = sg_hand_order();
+    for (int i = 0; i < SG_HAND_ORDER_NB; i++) {
+        sg_ptype t = order[i];
         int set = sg_variant_set(p->variant, t);
-        if (t != SG_ELEPHANT && count[t] < set) p->hand[c][t] = (uint8_t)(set - count[t]);
+        if (count[t] < set) p->hand[c][t] = (uint8_t)(set - count[t]);
     }
 }
 
@@ -122,7 +143,7 @@ bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, bool strict, s
             if (!vi->drops) return fail(err, col, "%s has no pieces in hand", vi->name);
             if (e->kind == SG_EDIT_HAND_REST) { hand_rest(&p, e->color); break; }
             for (sg_ptype t = 1; t < SG_HAND_NB; t++)
-                if (e->hand[t] && (t == SG_ELEPHANT || !sg_variant_has(p.variant, t)))
+                if (e->hand[t] && (!handed(t) || !sg_variant_has(p.variant, t)))
                     return fail(err, col, "a %s cannot be in hand", sg_piece_info_of(t)->english);
             memcpy(p.hand[e->color], e->hand, sizeof p.hand[e->color]);
             p.hand[e->color][0] = 0;
@@ -167,10 +188,12 @@ bool sg_hand_read(const char *text, sg_variant v, uint8_t hand[SG_HAND_NB], sg_e
         }
         if (*s == 0) return fail(err, (int)(s - text) + 1, "count without a piece letter in hand");
         sg_ptype t = sg_ptype_from_usi(s, 1, v, NULL);
-        if (t == SG_NO_PT || t >= SG_HAND_NB || t == SG_ELEPHANT) {
+        if (t == SG_NO_PT || !handed(t)) {
+            char letters[2 * SG_HAND_ORDER_NB];
+            hand_letters(letters);
             if ((unsigned char)*s < 0x80 && *s > ' ')
-                return fail(err, (int)(s - text) + 1, "'%c' cannot be in hand (R B G S N L P)", *s);
-            return fail(err, (int)(s - text) + 1, "expected a piece letter (R B G S N L P)");
+                return fail(err, (int)(s - text) + 1, "'%c' cannot be in hand (%s)", *s, letters);
+            return fail(err, (int)(s - text) + 1, "expected a piece letter (%s)", letters);
         }
         if (seen[t])
             return fail(err, (int)(start - text) + 1, "%s listed twice in hand", sg_piece_info_of(t)->english);

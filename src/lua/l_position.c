@@ -264,6 +264,22 @@ static bool opt_true(lua_State *L, int idx, const char *name)
     return v;
 }
 
+/* the variant's piece letters from the piece table, for a message: "P L N S B R G K, +P +L ..." */
+static void piece_letters(sg_variant v, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int promoted = 0; promoted < 2; promoted++)
+        for (sg_ptype t = 1; t < SG_PT_NB; t++) {
+            const sg_piece_info *pi = sg_piece_info_of(t);
+            if (!pi || !sg_variant_has(v, t) || (pi->usi[0] == '+') != (promoted == 1)) continue;
+            bool first_promoted = promoted && !strchr(out, '+');
+            int k = snprintf(out + n, size - n, "%s%s", n == 0 ? "" : first_promoted ? ", " : " ", pi->usi);
+            if (k < 0 || (size_t)k >= size - n) return;
+            n += (size_t)k;
+        }
+}
+
 static int cmp_edit_sq(const void *a, const void *b)
 {
     return ((const sg_edit *)a)->sq - ((const sg_edit *)b)->sq;
@@ -327,9 +343,14 @@ static int pos_edit(lua_State *L)
             const char *letters = lua_tolstring(L, -1, &len);
             bool white = false;
             sg_ptype t = sg_ptype_from_usi(letters, (int)len, p->variant, &white);
-            if (t == SG_NO_PT)
-                return edit_fail(L, "edit: put: '%s' is not a piece (USI letters: P L N S G B R K, +P ... +R; "
-                                    "lower case for white)", letters);
+            if (t == SG_NO_PT) {
+                char known[64];
+                piece_letters(p->variant, known, sizeof known);
+                lua_pushnil(L);
+                lua_pushfstring(L, "edit: put: '%s' is not a piece (USI letters: %s; lower case for white)", letters,
+                                known);
+                return 2;
+            }
             if (l.n >= EDITS_MAX) return luaL_error(L, "edit: too many squares");
             l.e[l.n++] = (sg_edit){.kind = SG_EDIT_PUT, .sq = sq,
                                    .piece = sg_make_piece(white ? SG_WHITE : SG_BLACK, t)};

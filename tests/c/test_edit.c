@@ -214,6 +214,7 @@ static void hand_text(void)
         {"+P", 1, "'+' cannot be in hand (R B G S N L P)"},
         {"PP", 2, "pawn listed twice in hand"},
         {"E", 1, "'E' cannot be in hand (R B G S N L P)"},
+        {"R\xe6\xad\xa9", 2, "expected a piece letter (R B G S N L P)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memset(h, 7, sizeof h);

@@ -54,7 +54,7 @@ describe("pos:edit", function()
     {"a square off the board", {put = {["0z"] = "P"}}, "edit: put: '0z' is not a square (1a to 9i)"},
     {"a square to remove off the board", {remove = {"5j"}}, "edit: remove: '5j' is not a square (1a to 9i)"},
     {"a piece that is none", {put = {["5e"] = "X"}},
-      "edit: put: 'X' is not a piece (USI letters: P L N S G B R K, +P ... +R; lower case for white)"},
+      "edit: put: 'X' is not a piece (USI letters: P L N S B R G K, +P +L +N +S +B +R; lower case for white)"},
     {"a dead piece (black pawn on the far rank)", {put = {["5a"] = "P"}}, "edit: black pawn on 5a can never move"},
     {"a dead piece (white knight on rank h)", {put = {["5h"] = "n"}}, "edit: white knight on 5h can never move"},
     {"a piece past the set", {put = {["5e"] = "P"}}, "edit: too many pawns: 19 (the set has 18)"},
@@ -134,6 +134,24 @@ describe("pos:edit", function()
     assert.has_error(function() START:edit{side = "x"} end)
     assert.has_error(function() START:edit{hand = {x = "P"}} end)
     assert.has_error(function() START:edit("5e") end)
+  end)
+
+  it("in Sho puts its pieces, the set bounding nothing (no drops), dead pieces still refused", function()
+    local sho = shogi.position("sho")
+    local q, err = sho:edit{put = {["5e"] = "R", ["5f"] = "+E", ["4e"] = "e"}}
+    assert.is_nil(err)
+    assert.are.equal("lnsgkgsnl/1r2e2b1/ppppppppp/9/4Re3/4+E4/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1", q:sfen())
+    assert.are.same({}, q:problems())
+    local r, e = sho:edit{put = {["5a"] = "P"}}
+    assert.is_nil(r)
+    assert.are.equal("edit: black pawn on 5a can never move", e)
+    r, e = sho:edit{put = {["5e"] = "X"}}
+    assert.is_nil(r)
+    assert.are.equal("edit: put: 'X' is not a piece (USI letters: P L N S B R E G K, +P +L +N +S +B +R +E; "
+      .. "lower case for white)", e)
+    r, e = START:edit{put = {["5e"] = "E"}}
+    assert.is_nil(r)
+    assert.truthy(e:find("edit: put: 'E' is not a piece (USI letters: P L N S B R G K,", 1, true))
   end)
 
   it("refuses hands in Sho shogi", function()

@@ -274,6 +274,8 @@ describe("the REPL's editor", function()
     ok, text = repl.command(":help :hand")
     assert.is_true(ok)
     assert.truthy(text:find(":hand! lets it through", 1, true))
+    assert.are.same({false, ":help: no help for 'frobnicate'; help() lists the topics"},
+      {repl.command(":help frobnicate")})
   end)
 
   it("without a game says so", function()

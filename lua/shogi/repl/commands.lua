@@ -331,7 +331,11 @@ local BANG = {put = true, hand = true}
 -- (lua/shogi/doc/repl.lua); :help TOPIC is help "TOPIC"
 function COMMANDS.help(arg)
   local help = require "shogi.help"
-  if arg ~= "" then return true, help.text(arg) end
+  if arg ~= "" then
+    local text = help.text(arg)
+    if text:find("^no help for ") then return false, ":help: " .. text end
+    return true, text
+  end
   local entries = {}
   for _, a in ipairs(help.book().areas) do
     for _, e in ipairs(a.entries) do entries[e.name] = e end

@@ -9,8 +9,8 @@
 local shogi = require "shogi"
 
 local io, string, math, table = io, string, math, table
-local type, pcall, tostring, ipairs, pairs, error, tonumber, load =
-  type, pcall, tostring, ipairs, pairs, error, tonumber, load
+local type, pcall, tostring, ipairs, pairs, error, tonumber, load, getmetatable, setmetatable =
+  type, pcall, tostring, ipairs, pairs, error, tonumber, load, getmetatable, setmetatable
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -24,6 +24,9 @@ local function json_string(str)
     return ESCAPES[c] or string.format("\\u%04x", c:byte())
   end) .. '"'
 end
+
+-- the metatable batch.array marks a table with: written as a JSON array even when empty
+local ARRAY = {}
 
 local function encode_value(v, depth)
   local t = type(v)
@@ -39,7 +42,8 @@ local function encode_value(v, depth)
   local n, keys = #v, {}
   for k in pairs(v) do keys[#keys + 1] = k end
   local parts = {}
-  if n > 0 and #keys == n then
+  if getmetatable(v) == ARRAY and #keys ~= n then error("an array with other keys than 1.." .. n, 0) end
+  if (n > 0 or getmetatable(v) == ARRAY) and #keys == n then
     for i = 1, n do parts[i] = encode_value(v[i], depth + 1) end
     return "[" .. table.concat(parts, ",") .. "]"
   end
@@ -51,8 +55,13 @@ local function encode_value(v, depth)
   return "{" .. table.concat(parts, ",") .. "}"
 end
 
---- batch.json(value) -> text: JSON with the keys of every object sorted
+--- batch.json(value) -> text: JSON with the keys of every object sorted; a
+--- table with keys 1..n is an array, an empty one an object ({}) unless
+--- marked by batch.array
 function M.json(value) return encode_value(value, 0) end
+
+--- batch.array(t) -> t, marked to be written as a JSON array: [] when empty
+function M.array(t) return setmetatable(t, ARRAY) end
 
 --- batch.shard("I/N") -> {i, n} | nil, msg
 function M.parse_shard(text)

@@ -83,13 +83,16 @@ function M.command(line)
     if not ok then return false, "undo: " .. message(err) end
     return true, show_one(g)
   end
-  local name, arg = text:match("^:(%a+)%s*(.-)$")
+  local name, bang, arg = text:match("^:(%a+)(!?)%s*(.-)$")
   if not name then return nil end
   local f = commands.find(name)
   if not f then
     return false, format("unknown command ':%s' (%s; help \"repl\")", name, concat(commands.names(), " "))
   end
-  return f(arg)
+  if bang ~= "" and not commands.takes_bang(name) then
+    return false, format(":%s: takes no '!' (only :put! and :hand!, the lenient edit)", name)
+  end
+  return f(arg, bang ~= "")
 end
 
 return M

@@ -17,16 +17,6 @@ static bool fail(sg_error *err, int col, const char *fmt, ...)
     return false;
 }
 
-/* pieces of each unpromoted type on the board and in both hands */
-static void count_set(const sg_pos *p, int count[SG_PT_NB])
-{
-    memset(count, 0, sizeof(int) * SG_PT_NB);
-    for (sg_square s = 0; s < SG_SQ_NB; s++)
-        if (p->board[s]) count[sg_pt_unpromote(sg_piece_type(p->board[s]))]++;
-    for (int c = 0; c < SG_COLOR_NB; c++)
-        for (int t = 1; t < SG_HAND_NB; t++) count[t] += p->hand[c][t];
-}
-
 /* the cached fields (bitboards, kings, keys, checkers) from board, hands and side */
 static void rebuild(sg_pos *p)
 {
@@ -46,7 +36,15 @@ static void rebuild(sg_pos *p)
 
 static const char *side_name(sg_color c) { return c == SG_WHITE ? "white" : "black"; }
 
-static bool put(sg_pos *p, const sg_edit *e, int col, sg_error *err)
+/* a diagram rule's sentence (sg_problem_text) as the edit's refusal */
+static bool refuse(sg_error *err, int col, sg_problem pr)
+{
+    char text[sizeof err->msg];
+    sg_problem_text(&pr, text, sizeof text);
+    return fail(err, col, "%s", text);
+}
+
+static bool put(sg_pos *p, const sg_edit *e, bool strict, int col, sg_error *err)
 {
     sg_ptype t = sg_piece_type(e->piece);
     sg_color c = sg_piece_color(e->piece);
@@ -56,8 +54,8 @@ static bool put(sg_pos *p, const sg_edit *e, int col, sg_error *err)
     sg_square_name(e->sq, sq);
     if (!pi || (e->piece & ~(SG_WHITE_BIT | 31)) || !sg_variant_has(p->variant, t))
         return fail(err, col, "%s has no such piece (put on %s)", sg_variant_get(p->variant)->name, sq);
-    if (sg_rel_rank(c, e->sq) < pi->dead_ranks)
-        return fail(err, col, "a %s %s on %s could never move", side_name(c), pi->english, sq);
+    if (strict && sg_piece_is_dead(e->piece, e->sq))
+        return refuse(err, col, (sg_problem){SG_PROBLEM_DEAD_PIECE, e->sq, c, t, 0, 0});
     if (t == SG_KING)
         for (sg_square s = 0; s < SG_SQ_NB; s++)
             if (s != e->sq && p->board[s] == e->piece) {
@@ -69,14 +67,35 @@ static bool put(sg_pos *p, const sg_edit *e, int col, sg_error *err)
     return true;
 }
 
+/* can a piece of type t be held in hand?  The hand order lists exactly those */
+static bool handed(sg_ptype t)
+{
+    const sg_ptype *order = sg_hand_order();
+    for (int i = 0; i < SG_HAND_ORDER_NB; i++)
+        if (order[i] == t) return true;
+    return false;
+}
+
+/* the letters of the hand order for a message: "R B G S N L P" */
+static void hand_letters(char out[2 * SG_HAND_ORDER_NB])
+{
+    const sg_ptype *order = sg_hand_order();
+    for (int i = 0; i < SG_HAND_ORDER_NB; i++) {
+        out[2 * i] = sg_piece_info_of(order[i])->usi[0];
+        out[2 * i + 1] = i + 1 < SG_HAND_ORDER_NB ? ' ' : 0;
+    }
+}
+
 static void hand_rest(sg_pos *p, sg_color c)
 {
     int count[SG_PT_NB];
     memset(p->hand[c], 0, sizeof p->hand[c]);
-    count_set(p, count);
-    for (sg_ptype t = 1; t < SG_HAND_NB; t++) {
+    sg_pos_set_count(p, count);
+    const sg_ptype *order = sg_hand_order();
+    for (int i = 0; i < SG_HAND_ORDER_NB; i++) {
+        sg_ptype t = order[i];
         int set = sg_variant_set(p->variant, t);
-        if (t != SG_ELEPHANT && count[t] < set) p->hand[c][t] = (uint8_t)(set - count[t]);
+        if (count[t] < set) p->hand[c][t] = (uint8_t)(set - count[t]);
     }
 }
 
@@ -102,7 +121,7 @@ static void swap(sg_pos *p)
     p->side = sg_opp(p->side);
 }
 
-bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, sg_error *err)
+bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, bool strict, sg_pos *out, sg_error *err)
 {
     sg_init();
     sg_pos p = *from;
@@ -113,7 +132,7 @@ bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, s
         int col = i + 1;
         switch (e->kind) {
         case SG_EDIT_PUT:
-            if (!put(&p, e, col, err)) return false;
+            if (!put(&p, e, strict, col, err)) return false;
             break;
         case SG_EDIT_REMOVE:
             if (e->sq < 0 || e->sq >= SG_SQ_NB) return fail(err, col, "square %d is off the board", e->sq);
@@ -124,7 +143,7 @@ bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, s
             if (!vi->drops) return fail(err, col, "%s has no pieces in hand", vi->name);
             if (e->kind == SG_EDIT_HAND_REST) { hand_rest(&p, e->color); break; }
             for (sg_ptype t = 1; t < SG_HAND_NB; t++)
-                if (e->hand[t] && (t == SG_ELEPHANT || !sg_variant_has(p.variant, t)))
+                if (e->hand[t] && (!handed(t) || !sg_variant_has(p.variant, t)))
                     return fail(err, col, "a %s cannot be in hand", sg_piece_info_of(t)->english);
             memcpy(p.hand[e->color], e->hand, sizeof p.hand[e->color]);
             p.hand[e->color][0] = 0;
@@ -141,15 +160,12 @@ bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, s
     }
     /* 2. the set: no more pieces of a kind than it has, unless the position
      * before had as many already (a lenient diagram's extra pieces stay) */
-    if (vi->drops) {
-        int before[SG_PT_NB], after[SG_PT_NB];
-        count_set(from, before);
-        count_set(&p, after);
+    int before[SG_PT_NB], after[SG_PT_NB];
+    sg_pos_set_count(from, before);
+    if (strict && sg_pos_set_count(&p, after))
         for (sg_ptype t = 1; t < SG_PT_NB; t++)
             if (after[t] > vi->set[t] && after[t] > before[t])
-                return fail(err, 0, "too many %ss: %d (the set has %d)", sg_piece_info_of(t)->english, after[t],
-                            vi->set[t]);
-    }
+                return refuse(err, 0, (sg_problem){SG_PROBLEM_TOO_MANY, SG_SQ_NONE, SG_BLACK, t, after[t], vi->set[t]});
     rebuild(&p);
     *out = p;
     return true;
@@ -172,10 +188,12 @@ bool sg_hand_read(const char *text, sg_variant v, uint8_t hand[SG_HAND_NB], sg_e
         }
         if (*s == 0) return fail(err, (int)(s - text) + 1, "count without a piece letter in hand");
         sg_ptype t = sg_ptype_from_usi(s, 1, v, NULL);
-        if (t == SG_NO_PT || t >= SG_HAND_NB || t == SG_ELEPHANT) {
+        if (t == SG_NO_PT || !handed(t)) {
+            char letters[2 * SG_HAND_ORDER_NB];
+            hand_letters(letters);
             if ((unsigned char)*s < 0x80 && *s > ' ')
-                return fail(err, (int)(s - text) + 1, "'%c' cannot be in hand (R B G S N L P)", *s);
-            return fail(err, (int)(s - text) + 1, "expected a piece letter (R B G S N L P)");
+                return fail(err, (int)(s - text) + 1, "'%c' cannot be in hand (%s)", *s, letters);
+            return fail(err, (int)(s - text) + 1, "expected a piece letter (%s)", letters);
         }
         if (seen[t])
             return fail(err, (int)(start - text) + 1, "%s listed twice in hand", sg_piece_info_of(t)->english);

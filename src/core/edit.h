@@ -35,11 +35,15 @@ typedef struct {
  * (the keys, kings and checkers recomputed; the ply kept) and returns true.
  * On failure returns false, leaves *out untouched and fills err: col is the
  * 1-based index of the edit at fault (0 when the fault is the result's),
- * msg says what: a square off the board, a piece the variant lacks, a piece
- * that could never move where it is put, a second king of one colour, a hand
- * in a variant without drops, more pieces of a kind than the set has (when
- * the edits raised the count past it). */
-bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, sg_pos *out, sg_error *err);
+ * msg says what: a square off the board, a piece the variant lacks, a second
+ * king of one colour, a hand in a variant without drops, a king in a hand,
+ * and, when strict, what the diagram rules (sg_pos_problems) would refuse
+ * and the edit brought about: a piece put where it could never move, more
+ * pieces of a kind than the set has (sg_pos_set_count; the count raised past
+ * it by the edits: a lenient diagram's extra pieces may stay).  Not strict
+ * (a lenient edit, as a lenient read) lets those through for
+ * sg_pos_problems to list. */
+bool sg_pos_edit(const sg_pos *from, const sg_edit *edits, int n, bool strict, sg_pos *out, sg_error *err);
 
 /* Reads a hand written as USI letters with counts ("R2P", "2b18p"; the case
  * is ignored, the side is the caller's; "-" or "" is an empty hand) into

@@ -33,6 +33,12 @@ const sg_piece_info *sg_piece_info_of(sg_ptype t)
     return &PIECES[t];
 }
 
+bool sg_piece_is_dead(sg_piece pc, sg_square sq)
+{
+    const sg_piece_info *pi = sg_piece_info_of(sg_piece_type(pc));
+    return pi && sg_rel_rank(sg_piece_color(pc), sq) < pi->dead_ranks;
+}
+
 const sg_ptype *sg_hand_order(void) { return HAND_ORDER; }
 
 int sg_variant_set(sg_variant v, sg_ptype t)

@@ -25,6 +25,10 @@ typedef struct {
 /* the row of type t, NULL for SG_NO_PT or a value that is no type */
 const sg_piece_info *sg_piece_info_of(sg_ptype t);
 
+/* Could piece pc never move from sq (its dead ranks: a pawn or lance on the
+ * owner's far rank, a knight on the far two)? */
+bool sg_piece_is_dead(sg_piece pc, sg_square sq);
+
 /* does variant v have pieces of type t? */
 bool sg_variant_has(sg_variant v, sg_ptype t);
 /* pieces of unpromoted type t in a set of variant v, both sides (0: none) */

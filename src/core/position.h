@@ -92,6 +92,12 @@ typedef struct {
     int count, limit;
 } sg_problem;
 #define SG_PROBLEMS_MAX 96
+/* The set's count, the one the diagram rules hold against the variant's set:
+ * the pieces of each unpromoted type (promoted ones under their unpromoted
+ * type) on the board and in both hands, into count[] (every entry set).
+ * Returns whether the variant bounds a position by its set: only where
+ * drops exist. */
+bool sg_pos_set_count(const sg_pos *p, int count[SG_PT_NB]);
 /* Fills up to max problems of p; returns how many there are. */
 int sg_pos_problems(const sg_pos *p, sg_problem *out, int max);
 /* "too-many-pieces", "dead-piece", "nifu", "opponent-in-check" */

@@ -8,6 +8,17 @@ static void add(sg_problem *out, int max, int *n, sg_problem pr)
     (*n)++;
 }
 
+bool sg_pos_set_count(const sg_pos *p, int count[SG_PT_NB])
+{
+    for (int t = 0; t < SG_PT_NB; t++) count[t] = 0;
+    for (sg_square sq = 0; sq < SG_SQ_NB; sq++)
+        if (p->board[sq]) count[sg_pt_unpromote(sg_piece_type(p->board[sq]))]++;
+    for (int c = 0; c < SG_COLOR_NB; c++)
+        for (int t = 1; t < SG_HAND_NB; t++) count[t] += p->hand[c][t];
+    /* the set bounds a position only where captured pieces come back as drops */
+    return sg_variant_get(p->variant)->drops;
+}
+
 int sg_pos_problems(const sg_pos *p, sg_problem *out, int max)
 {
     int n = 0;
@@ -21,24 +32,17 @@ int sg_pos_problems(const sg_pos *p, sg_problem *out, int max)
             if (!pc) continue;
             sg_color c = sg_piece_color(pc);
             sg_ptype t = sg_piece_type(pc);
-            if (sg_rel_rank(c, sq) < sg_piece_info_of(t)->dead_ranks)
-                add(out, max, &n, (sg_problem){SG_PROBLEM_DEAD_PIECE, sq, c, t, 0, 0});
+            if (sg_piece_is_dead(pc, sq)) add(out, max, &n, (sg_problem){SG_PROBLEM_DEAD_PIECE, sq, c, t, 0, 0});
             if (t == SG_PAWN) {
                 if (pawn_on_file[c][f]) add(out, max, &n, (sg_problem){SG_PROBLEM_NIFU, sq, c, t, 0, 0});
                 pawn_on_file[c][f] = true;
             }
         }
-    /* the set bounds a position only where captured pieces come back as drops */
-    if (vi->drops) {
-        int counts[SG_PT_NB] = {0};
-        for (sg_square sq = 0; sq < SG_SQ_NB; sq++)
-            if (p->board[sq]) counts[sg_pt_unpromote(sg_piece_type(p->board[sq]))]++;
-        for (int c = 0; c < SG_COLOR_NB; c++)
-            for (int t = 0; t < SG_HAND_NB; t++) counts[t] += p->hand[c][t];
+    int counts[SG_PT_NB];
+    if (sg_pos_set_count(p, counts))
         for (sg_ptype t = 1; t < SG_PT_NB; t++)
             if (counts[t] > vi->set[t])
                 add(out, max, &n, (sg_problem){SG_PROBLEM_TOO_MANY, SG_SQ_NONE, SG_BLACK, t, counts[t], vi->set[t]});
-    }
     if (sg_pos_royal_exposed(p, sg_opp(p->side)))
         add(out, max, &n, (sg_problem){SG_PROBLEM_OPPONENT_IN_CHECK, SG_SQ_NONE, sg_opp(p->side), SG_NO_PT, 0, 0});
     return n;

@@ -239,9 +239,10 @@ static int pos_problems(lua_State *L)
 }
 
 /* ---- methods: editing ------------------------------------------------------------------------ */
-/* pos:edit{clear =, remove =, put =, mirror =, swap =, hand =, side =} -> a new position |
- * nil, "edit: ...".  The changes apply in that order (edit.h says what each does); a
- * wrong type of argument raises, text that names no square, piece or hand fails. */
+/* pos:edit{clear =, remove =, put =, mirror =, swap =, hand =, side =, strict =} -> a new
+ * position | nil, "edit: ...".  The changes apply in that order (edit.h says what each
+ * does; strict = false is the lenient edit); a wrong type of argument raises, text that
+ * names no square, piece or hand fails. */
 #define EDITS_MAX (2 * SG_SQ_NB + 8)
 typedef struct { sg_edit e[EDITS_MAX]; int n; } edit_list;
 
@@ -261,6 +262,22 @@ static bool opt_true(lua_State *L, int idx, const char *name)
     bool v = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return v;
+}
+
+/* the variant's piece letters from the piece table, for a message: "P L N S B R G K, +P +L ..." */
+static void piece_letters(sg_variant v, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int promoted = 0; promoted < 2; promoted++)
+        for (sg_ptype t = 1; t < SG_PT_NB; t++) {
+            const sg_piece_info *pi = sg_piece_info_of(t);
+            if (!pi || !sg_variant_has(v, t) || (pi->usi[0] == '+') != (promoted == 1)) continue;
+            bool first_promoted = promoted && !strchr(out, '+');
+            int k = snprintf(out + n, size - n, "%s%s", n == 0 ? "" : first_promoted ? ", " : " ", pi->usi);
+            if (k < 0 || (size_t)k >= size - n) return;
+            n += (size_t)k;
+        }
 }
 
 static int cmp_edit_sq(const void *a, const void *b)
@@ -290,10 +307,14 @@ static int pos_edit(lua_State *L)
 {
     const sg_pos *p = sgl_checkpos(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
-    static const char *const KNOWN[] = {"clear", "remove", "put", "mirror", "swap", "hand", "side", NULL};
+    static const char *const KNOWN[] = {"clear", "remove", "put", "mirror", "swap", "hand", "side", "strict",
+                                        NULL};
     sgl_check_options(L, 2, KNOWN, "edit");
     edit_list l;
     l.n = 0;
+    lua_getfield(L, 2, "strict");
+    bool strict = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 1);
     /* 1. clear, then the squares emptied */
     if (opt_true(L, 2, "clear")) l.e[l.n++] = (sg_edit){.kind = SG_EDIT_CLEAR};
     if (lua_getfield(L, 2, "remove") != LUA_TNIL) {
@@ -322,9 +343,14 @@ static int pos_edit(lua_State *L)
             const char *letters = lua_tolstring(L, -1, &len);
             bool white = false;
             sg_ptype t = sg_ptype_from_usi(letters, (int)len, p->variant, &white);
-            if (t == SG_NO_PT)
-                return edit_fail(L, "edit: put: '%s' is not a piece (USI letters: P L N S G B R K, +P ... +R; "
-                                    "lower case for white)", letters);
+            if (t == SG_NO_PT) {
+                char known[64];
+                piece_letters(p->variant, known, sizeof known);
+                lua_pushnil(L);
+                lua_pushfstring(L, "edit: put: '%s' is not a piece (USI letters: %s; lower case for white)", letters,
+                                known);
+                return 2;
+            }
             if (l.n >= EDITS_MAX) return luaL_error(L, "edit: too many squares");
             l.e[l.n++] = (sg_edit){.kind = SG_EDIT_PUT, .sq = sq,
                                    .piece = sg_make_piece(white ? SG_WHITE : SG_BLACK, t)};
@@ -372,7 +398,7 @@ static int pos_edit(lua_State *L)
     lua_pop(L, 1);
     sg_pos q;
     sg_error err;
-    if (!sg_pos_edit(p, l.e, l.n, &q, &err)) return edit_fail(L, "edit: %s", err.msg);
+    if (!sg_pos_edit(p, l.e, l.n, strict, &q, &err)) return edit_fail(L, "edit: %s", err.msg);
     sgl_pushpos(L, &q);
     return 1;
 }

@@ -10,6 +10,8 @@ describe("batch.json", function()
     {{x = 0.5, n = -3}, '{"n":-3,"x":0.5}'},
     {{u = "７六歩"}, '{"u":"７六歩"}'},
     {{}, "{}"},
+    {batch.array({}), "[]"},
+    {{notes = batch.array({}), faults = batch.array({{ply = 1}})}, '{"faults":[{"ply":1}],"notes":[]}'},
   }
   for _, c in ipairs(cases) do
     it("writes " .. c[2], function() assert.equal(c[2], batch.json(c[1])) end)
@@ -19,6 +21,7 @@ describe("batch.json", function()
     local t = {}
     t.t = t
     assert.has_error(function() batch.json(t) end, "tables nested too deep")
+    assert.has_error(function() batch.json(batch.array({1, x = 2})) end, "an array with other keys than 1..1")
   end)
 end)
 

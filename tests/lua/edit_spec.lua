@@ -54,9 +54,9 @@ describe("pos:edit", function()
     {"a square off the board", {put = {["0z"] = "P"}}, "edit: put: '0z' is not a square (1a to 9i)"},
     {"a square to remove off the board", {remove = {"5j"}}, "edit: remove: '5j' is not a square (1a to 9i)"},
     {"a piece that is none", {put = {["5e"] = "X"}},
-      "edit: put: 'X' is not a piece (USI letters: P L N S G B R K, +P ... +R; lower case for white)"},
-    {"a dead piece (black pawn on the far rank)", {put = {["5a"] = "P"}}, "edit: a black pawn on 5a could never move"},
-    {"a dead piece (white knight on rank h)", {put = {["5h"] = "n"}}, "edit: a white knight on 5h could never move"},
+      "edit: put: 'X' is not a piece (USI letters: P L N S B R G K, +P +L +N +S +B +R; lower case for white)"},
+    {"a dead piece (black pawn on the far rank)", {put = {["5a"] = "P"}}, "edit: black pawn on 5a can never move"},
+    {"a dead piece (white knight on rank h)", {put = {["5h"] = "n"}}, "edit: white knight on 5h can never move"},
     {"a piece past the set", {put = {["5e"] = "P"}}, "edit: too many pawns: 19 (the set has 18)"},
     {"a hand past the set", {hand = {b = "R"}}, "edit: too many rooks: 3 (the set has 2)"},
     {"a second king of a colour", {put = {["5e"] = "K"}}, "edit: black has a king on 5i already (remove it first)"},
@@ -83,6 +83,41 @@ describe("pos:edit", function()
     assert.are.equal("edit: too many pawns: 20 (the set has 18)", err)
   end)
 
+  it("strict = false (the lenient edit) lets dead pieces and pieces past the set through", function()
+    local q, err = START:edit{put = {["1a"] = "P", ["5h"] = "n"}, hand = {b = "R"}, strict = false}
+    assert.is_nil(err)
+    assert.are.equal("lnsgkgsnP/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B2n2R1/LNSGKGSNL b R 1", q:sfen())
+    local texts = {}
+    for _, pr in ipairs(q:problems()) do texts[#texts + 1] = pr.text end
+    assert.are.same({"black pawn on 1a can never move", "two unpromoted black pawns on file 1 (nifu)",
+      "white knight on 5h can never move", "too many pawns: 19 (the set has 18)",
+      "too many knights: 5 (the set has 4)", "too many rooks: 3 (the set has 2)"}, texts)
+    -- what stays refused when lenient
+    local r, e = START:edit{put = {["5e"] = "K"}, strict = false}
+    assert.is_nil(r)
+    assert.are.equal("edit: black has a king on 5i already (remove it first)", e)
+    r, e = START:edit{put = {["0z"] = "P"}, strict = false}
+    assert.is_nil(r)
+    assert.are.equal("edit: put: '0z' is not a square (1a to 9i)", e)
+    -- strict = true is the default
+    assert.is_nil((START:edit{put = {["1a"] = "P"}, strict = true}))
+  end)
+
+  it("counts promoted pieces with their kind for the set and for the rest", function()
+    local q = EMPTY:edit{put = {["5a"] = "k", ["5c"] = "+R", ["4c"] = "+p"}, hand = {w = "rest"}}
+    assert.are.equal("4k4/9/4+R+p3/9/9/9/9/9/9 b r2b4g4s4n4l17p 1", q:sfen())
+    local r, err = q:edit{put = {["1e"] = "+r"}}
+    assert.is_nil(r)
+    assert.are.equal("edit: too many rooks: 3 (the set has 2)", err)
+  end)
+
+  it("says what the result still lacks: pos:problems() and core.tsume_faults", function()
+    local q = EMPTY:edit{put = {["5c"] = "G"}, hand = {b = "G"}}
+    assert.are.same({}, q:problems())
+    local lacks = shogi.core.tsume_faults(q)
+    assert.truthy(lacks[1]:find("the defender has 0 kings", 1, true), lacks[1])
+  end)
+
   it("leaves nifu and a check on the side not to move to the diagram rules", function()
     local q = EMPTY:edit{put = {["5a"] = "k", ["5b"] = "G", ["5i"] = "K", ["1g"] = "P", ["1f"] = "P"}, side = "w"}
     local ids = {}
@@ -99,6 +134,24 @@ describe("pos:edit", function()
     assert.has_error(function() START:edit{side = "x"} end)
     assert.has_error(function() START:edit{hand = {x = "P"}} end)
     assert.has_error(function() START:edit("5e") end)
+  end)
+
+  it("in Sho puts its pieces, the set bounding nothing (no drops), dead pieces still refused", function()
+    local sho = shogi.position("sho")
+    local q, err = sho:edit{put = {["5e"] = "R", ["5f"] = "+E", ["4e"] = "e"}}
+    assert.is_nil(err)
+    assert.are.equal("lnsgkgsnl/1r2e2b1/ppppppppp/9/4Re3/4+E4/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1", q:sfen())
+    assert.are.same({}, q:problems())
+    local r, e = sho:edit{put = {["5a"] = "P"}}
+    assert.is_nil(r)
+    assert.are.equal("edit: black pawn on 5a can never move", e)
+    r, e = sho:edit{put = {["5e"] = "X"}}
+    assert.is_nil(r)
+    assert.are.equal("edit: put: 'X' is not a piece (USI letters: P L N S B R E G K, +P +L +N +S +B +R +E; "
+      .. "lower case for white)", e)
+    r, e = START:edit{put = {["5e"] = "E"}}
+    assert.is_nil(r)
+    assert.truthy(e:find("edit: put: 'E' is not a piece (USI letters: P L N S B R G K,", 1, true))
   end)
 
   it("refuses hands in Sho shogi", function()
@@ -159,7 +212,7 @@ describe("the REPL's editor", function()
   end)
 
   local faults = {
-    {":put 1a P", ":put: a black pawn on 1a could never move"},
+    {":put 1a P", ":put: black pawn on 1a can never move"},
     {":put 5e", ":put: expected a square and a piece (:put 5e +B; gote's pieces in lower case: :put 5a k)"},
     {":put 0z P", ":put: '0z' is not a square (1a to 9i)"},
     {":remove", ":remove: expected a square (:remove 5e)"},
@@ -191,6 +244,38 @@ describe("the REPL's editor", function()
     assert.is_false(ok)
     assert.are.equal(":put: cannot make the game: the side not to move is in check; the position is unchanged", text)
     assert.is_true(rawequal(g, _G.game))
+  end)
+
+  it(":put! and :hand! are the lenient edit; the notes name what it breaks", function()
+    local ok, text = repl.command(":put! 1a P")
+    assert.is_true(ok, text)
+    assert.truthy(text:find("note: black pawn on 1a can never move", 1, true))
+    ok, text = repl.command(":hand! b 3R")
+    assert.is_true(ok, text)
+    assert.truthy(text:find("note: too many rooks: 5 (the set has 2)", 1, true))
+    assert.are.equal("lnsgkgsnP/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3R 1", _G.game:sfen())
+    assert.is_true((repl.command("undo")))
+    assert.is_true((repl.command("undo")))
+    assert.are.equal(START:sfen(), _G.game:sfen())
+    assert.are.same({false, ":style: takes no '!' (only :put! and :hand!, the lenient edit)"},
+      {repl.command(":style! kanji")})
+  end)
+
+  it(":help lists every command with its line, the editor's included", function()
+    local ok, text = repl.command(":help")
+    assert.is_true(ok)
+    for _, name in ipairs{":put", ":remove", ":hand", ":clear", ":side", ":mirror", ":swap", ":help", "undo"} do
+      local line = text:match("\n  (" .. name:gsub("%p", "%%%0") .. "[^\n]*)")
+      assert.truthy(line, name)
+      assert.truthy(line:find("REPL editor", 1, true) or line:find("REPL command", 1, true)
+        or line:find("Typed alone", 1, true), line)
+    end
+    assert.truthy(text:find(":first                       (help \":goto\")", 1, true))
+    ok, text = repl.command(":help :hand")
+    assert.is_true(ok)
+    assert.truthy(text:find(":hand! lets it through", 1, true))
+    assert.are.same({false, ":help: no help for 'frobnicate'; help() lists the topics"},
+      {repl.command(":help frobnicate")})
   end)
 
   it("without a game says so", function()

@@ -105,7 +105,7 @@ describe("repl.command", function()
 
   it("names the commands when one is unknown", function()
     assert.are.same({false, "unknown command ':frobnicate' (:clear :color :diagram :drill :first :flip :goto "
-      .. ":hand :last :line :mirror :moves :next :prev :put :remove :side :style :swap; help \"repl\")"}, {repl.command(":frobnicate")})
+      .. ":hand :help :last :line :mirror :moves :next :prev :put :remove :side :style :swap; help \"repl\")"}, {repl.command(":frobnicate")})
   end)
 
   it(":moves lists the game's moves", function()

@@ -229,8 +229,51 @@ print(game:sfen())'
 
     feed ':put 1a P
 print(game:sfen())'
-    expect "the editor refuses a dead piece, to stderr" 1 'err_has ":put: a black pawn on 1a could never move"' \
+    expect "the editor refuses a dead piece, to stderr" 1 'err_has ":put: black pawn on 1a can never move"' \
         'out_has "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"'
+
+    feed ':clear
+:put 5a k 5e +B 1a p
+:remove 1a
+:side w
+:mirror
+:swap
+print(game:sfen())
+undo
+undo
+undo
+print(game:sfen())'
+    expect "the editor: :remove :side :mirror :swap, each undone by undo" 0 \
+        'out_has "9/9/9/9/4+b4/9/9/9/4K4 b - 1"' 'out_has "4k4/9/9/9/4+B4/9/9/9/9 b - 1"' \
+        'out_has "ply 0, gote (w) to move"' '[ ! -s "$tmp/err" ]'
+
+    feed ':put 5e
+:hand x P
+:remove 5j
+:hand b 2R
+:side x
+:mirror now
+print(game:sfen())'
+    expect "the editor's errors say what is wrong, to stderr, and change nothing (one count each)" 6 \
+        'err_has ":put: expected a square and a piece"' 'err_has ":hand: expected a side and pieces"' \
+        'err_has ":remove: '"'"'5j'"'"' is not a square (1a to 9i)"' \
+        'err_has ":hand: too many rooks: 4 (the set has 2)"' 'err_has ":side: expected b or w"' \
+        'err_has ":mirror: takes nothing"' \
+        'out_has "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"' \
+        '[ "$(grep -c "^+---" "$tmp/out")" -eq 0 ]'
+
+    feed ':put! 1a P
+print(game:sfen())
+:style! kanji'
+    expect ":put! is the lenient edit, its notes follow the board" 1 \
+        'out_has "note: black pawn on 1a can never move"' \
+        'out_has "lnsgkgsnP/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"' \
+        'err_has ":style: takes no '"'"'!'"'"'"'
+
+    feed ':help'
+    expect ":help lists the commands, the editor's included" 0 'out_has ":put SQUARE PIECE ..."' \
+        'out_has ":hand b|w PIECES|-|rest"' 'out_has ":swap "' 'out_has ":mirror "' 'out_has ":remove SQUARE"' \
+        'out_has ":clear "' 'out_has ":side b|w"' 'out_has "undo "'
 
     feed 'os.exit(3)'
     expect "os.exit sets the status" 3 true

@@ -192,6 +192,11 @@ grep '"file"' "$tmp/json" | sed 's/.*"file":"[^"]*\/\([^"/]*\)".*"verdict":"\([^
 if grep -v '^#' "$F/verdicts.tsv" | diff - "$tmp/kinds" >"$tmp/d"; then ok
 else fail "check DIR --json: verdicts differ from $F/verdicts.tsv"; head -n 10 "$tmp/d"; fi
 grep -q '^{"summary":{"faulty":24,' "$tmp/json" && ok || fail "check --json summary: $(tail -n 1 "$tmp/json")"
+# empty lists are JSON arrays (issue 34: notes printed as {})
+if grep -q '"\(faults\|notes\)":{' "$tmp/json"; then fail "check --json: an empty list written as {}: $(grep -m 1 '":{}' "$tmp/json")"
+else ok; fi
+grep -q '"faults":\[\],' "$tmp/json" && grep -q '"notes":\[\],' "$tmp/json" && ok \
+    || fail "check --json: no problem with empty faults and notes written as []"
 $T check "$F/c0103.lua" "$F/p05_lance_free.lua" >"$tmp/two" 2>&1; st=$?
 expect "check FILES... all sound exits 0" 0 "$st"
 expect "check FILES... summary" "2 problems: 2 sound, 0 faulty" "$(tail -n 1 "$tmp/two" | sed 's/;.*//')"

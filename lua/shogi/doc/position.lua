@@ -109,15 +109,17 @@ return {
   },
   {
     name = "pos:edit",
-    args = "{clear =, remove =, put =, mirror =, swap =, hand =, side =}",
+    args = "{clear =, remove =, put =, mirror =, swap =, hand =, side =, strict =}",
     summary = "a new position with the changes (the composer's editor) | nil, msg",
     details = "Applied in this order: clear = true (empty board and hands), remove = {\"1a\", ...} (or one "
       .. "square), put = {[\"5e\"] = \"+B\", [\"5a\"] = \"k\"} (USI letters, lower case for white), "
       .. "mirror = true (left-right), swap = true (colours exchanged, the board turned half a turn), "
       .. "hand = {b = \"R2P\", w = \"rest\"} (\"-\" none, \"rest\" the rest of the set), side = \"w\". "
-      .. "Fails with nil, msg for a square off the board, a piece that could never move where it is put, "
-      .. "a piece past the set, a second king of one colour; a wrong argument type raises. The result may "
-      .. "still break rules pos:problems() lists (nifu, the side not to move in check).",
+      .. "Fails with nil, msg for a square off the board, a second king of one colour, a piece that could "
+      .. "never move where it is put and a piece past the set (hands and promoted pieces counted); "
+      .. "strict = false (the lenient edit) lets the last two through.  A wrong argument type raises.  "
+      .. "What the result still lacks: q:problems() (the diagram rules: nifu, the side not to move in "
+      .. "check, ...) and shogi.core.tsume_faults(q) (as a tsume start: no defender king, ...).",
     example = 'shogi.position("startpos"):edit{clear = true, put = {["5a"] = "k", ["5c"] = "G"}, '
       .. 'hand = {b = "G", w = "rest"}}',
   },

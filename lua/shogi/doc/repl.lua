@@ -37,8 +37,8 @@ return {
       .. "with a short traceback.  Commands: undo, :style, :color, :moves, :line (help \":line\"),\n"
       .. ":diagram (help \":diagram\"), :first :prev :next :last :goto N (help \":goto\"), :flip\n"
       .. "(gote's view; again to turn back), :drill FILE (help \":drill\"), the editor's :put :remove :hand\n"
-      .. ":clear :side :mirror :swap (help \":put\").  The caption's ply is game:ply(), "
-      .. "the moves played.",
+      .. ":clear :side :mirror :swap (help \":put\"), :help (the commands, one line each).\n"
+      .. "The caption's ply is game:ply(), the moves played.",
     example = "> 1 + 1\n2\n> for i = 1, 2 do\n>> print(i) end\n> 7g7f",
   },
   {
@@ -59,23 +59,79 @@ return {
   },
   {
     name = "undo", args = "",
-    summary = "Typed alone in the REPL: takes back the last move of `game` and shows the board.",
-    details = "The same as game:undo() followed by showing game.  Only while no global named undo exists.",
+    summary = "Typed alone in the REPL: takes back the last move (or edit) of `game` and shows the board.",
+    details = "The same as game:undo() followed by showing game.  Only while no global named undo exists.\n"
+      .. "Right after an editor command (:put :remove :hand :clear :side :mirror :swap) it brings\n"
+      .. "back the game before the edit, moves and all.",
     example = "> 7g7f\n> undo",
   },
   {
+    name = ":help", args = " [TOPIC]",
+    summary = "REPL command: lists the REPL's commands, one line each; :help TOPIC is help \"TOPIC\".",
+    details = "The list comes from these help entries: undo and every :command (the editor's\n"
+      .. ":put :remove :hand :clear :side :mirror :swap among them).",
+    example = ":help\n:help :hand",
+  },
+  {
     name = ":put", args = " SQUARE PIECE ...",
-    summary = "REPL editor: :put :remove :hand :clear :side :mirror :swap change the position of `game`.",
-    details = ":put 5e +B puts a piece (USI letters, gote's in lower case: :put 5a k; several pairs on a\n"
-      .. "line); :remove 5e [1a ...]; :hand b R2P sets a hand (:hand b - empties it), :hand w rest gives\n"
-      .. "that side every piece of the set not on the board or in the other hand; :clear empties board\n"
-      .. "and hands; :side w; :mirror exchanges left and right; :swap exchanges the colours (the board\n"
-      .. "turns half a turn, so a mate for sente becomes the same mate for gote).  Each makes a new\n"
-      .. "game from the changed position (pos:edit) and shows it, with what the diagram rules and\n"
-      .. "the tsume start rules still find wrong; `undo` right after an edit brings the game before\n"
-      .. "it back.  A square off the board, a piece that could never move, a piece past the set or a\n"
-      .. "second king is refused and changes nothing.",
+    summary = "REPL editor: puts pieces on squares of `game`'s position (USI letters, gote's lower case).",
+    details = ":put 5e +B puts a promoted bishop for sente on 5e, :put 5a k gote's king\n"
+      .. "on 5a; several pairs on one line (:put 5a k 5c G).  A piece replaces\n"
+      .. "what stood there.  Refused, changing nothing: a square off the board,\n"
+      .. "a letter that is no piece, a second king of one colour, a piece that\n"
+      .. "could never move (a pawn or lance on its last rank, a knight on its last\n"
+      .. "two) and a piece past the set (hands and promoted pieces counted).\n"
+      .. ":put! is the lenient edit: it lets the last two through, and the notes\n"
+      .. "after the board name them.  Every editor command (:put :remove :hand\n"
+      .. ":clear :side :mirror :swap) makes a new game from the changed position\n"
+      .. "(pos:edit) and shows it, then `note: ...` for each diagram rule it\n"
+      .. "breaks and `as a tsume: ...` for what a tsume start still lacks (a\n"
+      .. "defender's king, ...); `undo` right after an edit brings the game before\n"
+      .. "it back, one edit at a time.",
     example = ":clear\n:put 5a k 5c G\n:hand b G\n:hand w rest\nundo",
+  },
+  {
+    name = ":remove", args = " SQUARE ...",
+    summary = "REPL editor: empties squares of `game`'s position (:remove 5e, :remove 1a 9a).",
+    details = "An empty square stays empty; a square off the board is refused.  undo\n"
+      .. "takes it back (help \":put\").",
+    example = ":remove 1a 9a",
+  },
+  {
+    name = ":hand", args = " b|w PIECES|-|rest",
+    summary = "REPL editor: sets a side's hand (:hand b R2P, :hand w rest, :hand b - for none).",
+    details = "Letters with counts, case ignored (the side is the first word).  rest\n"
+      .. "gives that side every piece of the set not on the board or in the other\n"
+      .. "hand (the usual gote hand of a tsume).  A hand past the set is refused;\n"
+      .. ":hand! lets it through (the lenient edit).  undo takes it back.",
+    example = ":hand b R2P\n:hand w rest",
+  },
+  {
+    name = ":clear", args = "",
+    summary = "REPL editor: empties the board and both hands; the side to move stays.",
+    example = ":clear",
+  },
+  {
+    name = ":side", args = " b|w",
+    summary = "REPL editor: sets the side to move (b sente, w gote).",
+    example = ":side w",
+  },
+  {
+    name = ":mirror", args = "",
+    summary = "REPL editor: exchanges left and right (file f goes to file 10 - f).",
+    example = ":mirror",
+  },
+  {
+    name = ":swap", args = "",
+    summary = "REPL editor: exchanges the colours: a mate for sente becomes the same mate for gote.",
+    details = "Every piece changes colour and the board turns half a turn; the hands\n"
+      .. "and the side to move change over.",
+    example = ":swap",
+  },
+  {
+    name = ":flip", args = " [on|off]",
+    summary = "REPL command: draws the boards from gote's side (again, or off, to turn back).",
+    example = ":flip\n:flip off",
   },
   {
     name = ":style", args = " kanji|letters",

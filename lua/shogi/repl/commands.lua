@@ -224,9 +224,10 @@ end
 
 -- The position editor: :put :remove :hand :clear :side :mirror :swap make a
 -- new `game` from the current position changed by pos:edit (the core's
--- edit, refused when the piece facts forbid it); `undo` brings the game
--- before back (state.edits).  The board is followed by what the diagram
--- rules (read leniently) and the tsume start rules still find wrong.
+-- edit, refused when the piece facts forbid it; :put! and :hand! are the
+-- lenient edit, strict = false); `undo` brings the game before back
+-- (state.edits).  The board is followed by what the diagram rules (read
+-- leniently) and the tsume start rules still find wrong.
 local function edit_notes(pos)
   local notes, seen = {}, {}
   for _, p in ipairs(pos:problems()) do
@@ -245,7 +246,8 @@ local function edit_notes(pos)
   return notes
 end
 
-local function edit(name, spec)
+local function edit(name, spec, lenient)
+  if lenient then spec.strict = false end
   local g = the_game()
   if not g then return false, format(":%s: there is no game in `game`", name) end
   local pos = g:position()
@@ -276,14 +278,14 @@ local function words(arg)
 end
 
 -- :put SQ PIECE [SQ PIECE ...]: USI letters, gote's in lower case (5e +B, 5a k)
-function COMMANDS.put(arg)
+function COMMANDS.put(arg, lenient)
   local w = words(arg)
   if #w == 0 or #w % 2 ~= 0 then
     return false, ":put: expected a square and a piece (:put 5e +B; gote's pieces in lower case: :put 5a k)"
   end
   local put = {}
   for i = 1, #w, 2 do put[w[i]] = w[i + 1] end
-  return edit("put", {put = put})
+  return edit("put", {put = put}, lenient)
 end
 
 -- :remove SQ [SQ ...]
@@ -294,12 +296,12 @@ function COMMANDS.remove(arg)
 end
 
 -- :hand b|w PIECES|-|rest
-function COMMANDS.hand(arg)
+function COMMANDS.hand(arg, lenient)
   local side, pieces = arg:match("^([bw])%s+(%S+)$")
   if not side then
     return false, ":hand: expected a side and pieces (:hand b R2P, :hand w rest, :hand b - for none)"
   end
-  return edit("hand", {hand = {[side] = pieces}})
+  return edit("hand", {hand = {[side] = pieces}}, lenient)
 end
 
 function COMMANDS.clear(arg)
@@ -322,9 +324,53 @@ function COMMANDS.swap(arg)
   return edit("swap", {swap = true})
 end
 
+-- the commands that take a '!' (:put! 1a P): the lenient edit
+local BANG = {put = true, hand = true}
+
+-- :help: the REPL's commands, one line each from their doc entries
+-- (lua/shogi/doc/repl.lua); :help TOPIC is help "TOPIC"
+function COMMANDS.help(arg)
+  local help = require "shogi.help"
+  if arg ~= "" then
+    local text = help.text(arg)
+    if text:find("^no help for ") then return false, ":help: " .. text end
+    return true, text
+  end
+  local entries = {}
+  for _, a in ipairs(help.book().areas) do
+    for _, e in ipairs(a.entries) do entries[e.name] = e end
+  end
+  local names = {"undo"}
+  for k in pairs(COMMANDS) do names[#names + 1] = ":" .. k end
+  sort(names, function(a, b) return a:gsub("^:", "") < b:gsub("^:", "") end)
+  local out = {"REPL commands (help \"repl\" says how lines are read; :help NAME shows one):"}
+  local function told_by(n) -- the REPL's entry whose summary names a command without its own (:first)
+    for _, a in ipairs(help.book().areas) do
+      for _, e in ipairs(a.name == "repl" and a.entries or {}) do
+        if e.summary and (tostring(e.summary) .. " "):find(n .. "[^%w]") then return e end
+      end
+    end
+  end
+  for _, n in ipairs(names) do
+    local e, summary = entries[n], ""
+    if e and e.summary then summary = tostring(e.summary):match("^[^\n]*")
+    elseif not e then
+      local other = told_by(n)
+      if other then summary = format("(help \"%s\")", other.name) end
+    end
+    local head = n .. (e and e.args or "")
+    if #head < 28 then out[#out + 1] = format("  %-28s %s", head, summary)
+    else out[#out + 1] = format("  %s\n  %-28s %s", head, "", summary) end
+  end
+  return true, concat(out, "\n")
+end
+
 local M = {}
 
 M.open_drill = open_drill
+
+-- does the command called name take a '!' (the lenient edit)?
+function M.takes_bang(name) return BANG[name] == true end
 
 -- the command called name (without its colon), or nil
 function M.find(name) return COMMANDS[name] end

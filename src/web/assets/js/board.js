@@ -63,6 +63,9 @@ export class Board {
     this.ground = Shogiground(
       {
         squareRatio: [10, 11],
+        // pieces drawn at their square's size (the library's default draws them at twice the size
+        // and scales them down, which needs a stylesheet sized for it)
+        scaleDownPieces: false,
         coordinates: { enabled: true, files: 'numeric', ranks: 'japanese' },
         hands: { roles: HAND_ORDER },
         highlight: { lastDests: true, check: true, checkRoles: ROYAL },

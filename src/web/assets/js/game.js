@@ -46,7 +46,7 @@ function renderMoves(s) {
       ]),
     ),
   );
-  ol.lastElementChild?.scrollIntoView({ block: 'nearest' });
+  ol.scrollTop = ol.scrollHeight; // the list scrolls, never the page
   for (const r of document.querySelectorAll('input[name=notation]')) r.checked = r.value === n;
 }
 

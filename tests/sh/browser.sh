@@ -1,0 +1,49 @@
+#!/bin/sh
+# The game site in a real browser: Debian's chromium, headless, driven through
+# the DevTools protocol by puppeteer-core (npm, package.json's devDependencies)
+# from the node scripts tests/web/*.mjs, against a komadai --serve this suite
+# starts on a loopback port the system picks, with a fresh --data.  Each
+# script prints "ok NAME" or "FAIL NAME" a check (tests/web/lib.mjs).
+. "$(dirname "$0")/../lib.sh"
+K=${KOMADAI:-build/komadai}
+need_exe "$K"
+need_cmd node "apt-get install nodejs"
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+[ -x "$CHROMIUM" ] || skip_suite "$CHROMIUM is missing (apt-get install chromium)"
+[ -f node_modules/puppeteer-core/package.json ] || skip_suite "node_modules/puppeteer-core is missing (npm ci)"
+[ -f build/web/index.html ] || skip_suite "build/web is missing (make web-assets)"
+"$K" --serve 2>&1 | grep -q 'usage: komadai --serve' || skip_suite "this komadai has no --serve (libmicrohttpd)"
+export CHROMIUM
+
+# the server on a port the system picks (0): the URL it prints says which
+"$K" --serve 127.0.0.1:0 --data "$tmp/data" >"$tmp/server.log" 2>&1 &
+pid=$!
+on_exit 'kill $pid 2>/dev/null; wait $pid 2>/dev/null'
+url=
+for i in $(seq 50); do
+  url=$(sed -n 's|.*serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/server.log")
+  [ -n "$url" ] && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "server did not start:"; cat "$tmp/server.log"; exit 1; }
+
+# one script: its ok lines pass, its FAIL lines fail, a failing exit without a FAIL line fails
+web() {
+  name=$1; shift
+  timeout 60 node "tests/web/$name.mjs" "$url" "$@" >"$tmp/$name.out" 2>&1
+  rc=$?
+  while IFS= read -r line; do
+    case $line in
+      "ok "*) ok ;;
+      "FAIL "*) fail "$name: ${line#FAIL }" ;;
+    esac
+  done <"$tmp/$name.out"
+  if [ "$rc" -ne 0 ] && ! grep -q '^FAIL ' "$tmp/$name.out"; then
+    fail "$name: exit $rc"; sed 's/^/  /' "$tmp/$name.out" | tail -n 20
+  fi
+}
+web play_bot
+web piece_style
+web board
+end_suite

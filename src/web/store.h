@@ -87,11 +87,13 @@ int64_t sg_store_game_create(sg_store *s, const sg_store_game *g);
 bool sg_store_game_get(sg_store *s, int64_t id, sg_store_game *out);
 /* the moves (USI), ply 1 first; returns the count (at most max) or -1 */
 int sg_store_game_moves(sg_store *s, int64_t id, char (*usi)[SG_STORE_USI_MAX], int max);
-/* appends move number ply (the game's moves so far + 1) and the new deadline;
- * false when that ply exists already or the game has ended */
+/* appends move number ply (the game's moves so far + 1), played at `at`, and the new deadline;
+ * false when that ply exists already, the game has ended or its stored deadline is not after `at` */
 bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_t at, int64_t deadline_at);
-/* ends the game (ratings given: both players' new ratings, one transaction) */
-bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at,
+/* ends the game (ratings given: both players' new ratings, one transaction); if_overdue: only
+ * when its stored deadline is at or before `at` (so a move and a time-up cannot both win);
+ * false when the game had ended already (or was not overdue) */
+bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, bool if_overdue,
                        const double *new_ratings);
 int sg_store_games_of_user(sg_store *s, int64_t user_id, int64_t *ids, int max);
 /* games still playing whose deadline has passed at now_ms */

@@ -360,7 +360,8 @@ bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_
     bool ok = false;
     sqlite3_stmt *st = prep(s, "INSERT INTO moves (game_id, ply, usi, at) SELECT ?, ?, ?, ? FROM games"
                                " WHERE id = ? AND status = 0"
-                               " AND (SELECT COUNT(*) FROM moves WHERE game_id = ?) = ? - 1");
+                               " AND (SELECT COUNT(*) FROM moves WHERE game_id = ?) = ? - 1"
+                               " AND (deadline_at = 0 OR deadline_at > ?)");
     if (st) {
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int(st, 2, ply);
@@ -369,6 +370,7 @@ bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_
         sqlite3_bind_int64(st, 5, id);
         sqlite3_bind_int64(st, 6, id);
         sqlite3_bind_int(st, 7, ply);
+        sqlite3_bind_int64(st, 8, at);
         ok = done(st) && sqlite3_changes(s->db) == 1;
     }
     if (ok) {
@@ -380,19 +382,22 @@ bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_
     return ok;
 }
 
-bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, const double *new_ratings)
+bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, bool if_overdue,
+                       const double *new_ratings)
 {
     sg_store_game g;
     if (!sg_store_game_get(s, id, &g) || g.status != SG_STORE_PLAYING) return false;
     if (!exec(s, "BEGIN IMMEDIATE")) return false;
     sqlite3_stmt *st = prep(s, "UPDATE games SET status = 1, winner = ?, reason = ?, ended = ?, deadline_at = 0"
-                               " WHERE id = ? AND status = 0");
+                               " WHERE id = ? AND status = 0 AND (? = 0 OR (deadline_at > 0 AND deadline_at <= ?))");
     bool ok = false;
     if (st) {
         sqlite3_bind_int(st, 1, winner);
         sqlite3_bind_text(st, 2, reason, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(st, 3, at);
         sqlite3_bind_int64(st, 4, id);
+        sqlite3_bind_int(st, 5, if_overdue);
+        sqlite3_bind_int64(st, 6, at);
         ok = done(st) && sqlite3_changes(s->db) == 1;
     }
     for (int c = 0; ok && new_ratings && c < 2; c++) {

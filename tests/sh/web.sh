@@ -43,6 +43,11 @@ req() {
 }
 session() { req "$1" GET /api/session; printf '%s' "$body" | sed -n 's/.*"csrf":"\([0-9a-f]*\)".*/\1/p' >"$tmp/$1.csrf"; }
 field() { printf '%s' "$body" | grep -o "\"$1\":\"\{0,1\}[^\",}]*" | head -n 1 | sed 's/^[^:]*:"\{0,1\}//'; }
+# db_exec SQL: a statement on the server's database, beside the running server
+db_exec() {
+  sqlite3 "$data/komadai.sqlite3" "$1" 2>/dev/null ||
+    python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()" "$data/komadai.sqlite3" "$1"
+}
 check() { # name want-code [grep pattern]
   if [ "$code" = "$2" ] && { [ -z "$3" ] || printf '%s' "$body" | grep -q -- "$3"; }; then ok
   else fail "$1: want $2 ${3:+/$3/}, got $code $body"; fi
@@ -155,13 +160,23 @@ start
 req $black GET "/api/games/$pg"; check "kept after kill -9" 200 '"usi":"2g2f"'
 req a GET "/api/games?mine=1"; check "my games" 200 "\"id\":$pg"
 
+# ---- a move after the stored deadline is refused; the deadline decides ----
+req a POST /api/challenges '{"deadline":60}'; ch=$(field id)
+req b POST "/api/challenges/$ch/accept"; lg=$(field id)
+req a GET "/api/games/$lg"; lb=$( [ "$(field you)" = black ] && echo a || echo b )
+db_exec "UPDATE games SET deadline_at = deadline_at - 61000 WHERE id = $lg"
+req $lb POST "/api/games/$lg/moves" '{"move":"7g7f","ply":0}'; check "move after the deadline" 409 "deadline has passed\|over"
+sleep 0.6
+req a GET "/api/games/$lg"; check "the deadline decided" 200 '"id":"time-up"'
+case $body in *'"ply":0'*) ok ;; *) fail "a move after the deadline was kept: $body" ;; esac
+
 # ---- a deadline passes while the server is down ----
 req a POST /api/challenges '{"deadline":60}'; ch=$(field id)
 req b POST "/api/challenges/$ch/accept"; dg=$(field id)
 stop
 # the stored deadline set 2 seconds ahead, as if a 2-second deadline had been chosen
-sqlite3 "$data/komadai.sqlite3" "UPDATE games SET deadline_at = (strftime('%s','now') + 2) * 1000 WHERE id = $dg" 2>/dev/null \
-  || python3 -c "import sqlite3,time; c=sqlite3.connect('$data/komadai.sqlite3'); c.execute('UPDATE games SET deadline_at=? WHERE id=?', (int((time.time()+2)*1000), $dg)); c.commit()"
+now=$(date +%s)
+db_exec "UPDATE games SET deadline_at = ($now + 2) * 1000 WHERE id = $dg"
 sleep 3
 start
 sleep 0.5

@@ -1338,6 +1338,18 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls, enum MH
 }
 
 /* ---- start and stop ---- */
+/* the store's news (PostgreSQL: a NOTIFY from any process on the database) */
+static void changed_elsewhere(void *cls, int64_t id)
+{
+    sg_web *w = cls;
+    pthread_mutex_lock(&w->mu);
+    if (id) notify(w, id);
+    else
+        for (int i = 0; i < WATCH_BUCKETS; i++)
+            for (watch *t = w->watches[i]; t; t = t->next) { t->changes++; pthread_cond_broadcast(&t->cv); }
+    pthread_mutex_unlock(&w->mu);
+}
+
 /* the soft limit on open descriptors raised to the hard one; the count now allowed */
 static long open_files(void)
 {
@@ -1377,8 +1389,8 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
         free(w);
         return NULL;
     }
-    mkdir(o->data_dir, 0700);
-    w->store = sg_store_open(o->data_dir, err, errsize);
+    if (!o->db) mkdir(o->data_dir, 0700);
+    w->store = sg_store_open(o->db, o->data_dir, err, errsize);
     if (!w->store) { free(w); return NULL; }
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->tick, NULL);
@@ -1419,6 +1431,7 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
     check_deadlines(w);
     pthread_mutex_unlock(&w->mu);
     pthread_create(&w->deadline_thread, NULL, deadline_main, w);
+    sg_store_listen(w->store, changed_elsewhere, w);
     return w;
 }
 

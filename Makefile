@@ -34,7 +34,9 @@ LUA_LIBS   = $(shell pkg-config --libs $(LUA_PKG) 2>/dev/null || echo -llua5.4)
 CORE_SRC   := $(wildcard src/core/*.c) $(wildcard src/search/*.c) $(wildcard src/mate/*.c) $(wildcard src/os/*.c) $(wildcard src/proto/*.c)
 BIND_SRC   := $(wildcard src/lua/*.c)
 SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/web/*.c)
-WEB_LIBS   := -lmicrohttpd -lsqlite3 -lsodium -lpthread
+WEB_LIBS   := -lmicrohttpd -lsqlite3 -lpq -lsodium -lpthread
+# libpq's header lives in its own folder (Debian: /usr/include/postgresql)
+PQ_CFLAGS   = $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 APP_SRC    := $(filter-out src/app/perft_main.c,$(wildcard src/app/*.c))
 LUA_FILES  := $(shell find lua -name '*.lua' | sort)
 CTEST_SRC  := $(wildcard tests/c/test_*.c)
@@ -65,6 +67,8 @@ fuzz-deps:
 	$(call deps,install,fuzz,$(FUZZ_PKGS))
 check-fuzz-deps:
 	$(call deps,check,fuzz,$(FUZZ_PKGS))
+
+$(B)/obj/src/web/store_pg.o $(B)/asan/obj/src/web/store_pg.o: BASE += $(PQ_CFLAGS)
 
 $(B)/obj/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)

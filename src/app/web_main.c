@@ -1,6 +1,6 @@
-/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--root DIR] [--public]:
+/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
- * config is a Lua file returning a table {listen =, port =, data =, root =};
+ * config is a Lua file returning a table {listen =, port =, data =, db =, root =};
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
 #include <signal.h>
@@ -57,9 +57,9 @@ static const char *config_string(lua_State *L, const char *key, char *out, size_
 
 int sg_app_web_main(lua_State *L, int argc, char **argv)
 {
-    char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160];
+    char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
     int port = -1;
-    bool pub = false, have_addr = false, have_data = false, have_root = false;
+    bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false;
     const char *config = NULL;
     default_root(root, sizeof root);
     if (argc < 3) goto usage;
@@ -75,6 +75,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         if (!strcmp(a, "--config")) config = v;
         else if (!strcmp(a, "--data")) { snprintf(data, sizeof data, "%s", v); have_data = true; }
         else if (!strcmp(a, "--root")) { snprintf(root, sizeof root, "%s", v); have_root = true; }
+        else if (!strcmp(a, "--db")) { snprintf(db, sizeof db, "%s", v); have_db = true; }
         else { fprintf(stderr, "komadai: --serve: unknown option '%s'\n", a); goto usage; }
         i++;
     }
@@ -90,6 +91,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         }
         if (!have_data) config_string(L, "data", data, sizeof data);
         if (!have_root) config_string(L, "root", root, sizeof root);
+        if (!have_db) config_string(L, "db", db, sizeof db);
         lua_pop(L, 1);
     }
     if (pub && !have_addr) snprintf(addr, sizeof addr, "0.0.0.0");
@@ -107,15 +109,20 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
                 root);
         return 1;
     }
-    sg_web_opts o = {.addr = addr, .port = port, .data_dir = data, .root = root};
+    sg_web_opts o = {.addr = addr, .port = port, .data_dir = data, .db = db[0] ? db : NULL, .root = root};
     char err[600];
     sg_web *w = sg_web_start(&o, err, sizeof err);
     if (!w) {
         fprintf(stderr, "komadai: --serve: %s\n", err);
         return 1;
     }
-    printf("komadai: serving http://%s:%d/ (data %s, pages %s); Ctrl-C stops\n",
-           strcmp(addr, "0.0.0.0") ? addr : "127.0.0.1", sg_web_port(w), data, root);
+    /* the database named without the URL's user and password */
+    char where[PATH_MAX + 32];
+    const char *at = strrchr(db, '@');
+    if (!db[0]) snprintf(where, sizeof where, "data %s", data);
+    else snprintf(where, sizeof where, "db postgresql://%s", at ? at + 1 : db + strcspn(db, ":") + 3);
+    printf("komadai: serving http://%s:%d/ (%s, pages %s); Ctrl-C stops\n",
+           strcmp(addr, "0.0.0.0") ? addr : "127.0.0.1", sg_web_port(w), where, root);
     fflush(stdout);
     int sig = 0;
     sigwait(&set, &sig);
@@ -123,6 +130,6 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     printf("komadai: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 0;
 usage:
-    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--root DIR] [--public]\n");
+    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--public]\n");
     return 1;
 }

@@ -1,9 +1,11 @@
 /* The site's storage (docs/WEB.md "Schema"): accounts, sessions, challenges,
- * games, moves with their deadlines, ratings.  One implementation per database
- * behind these functions (store_sqlite.c; a PostgreSQL one keeps the same
- * schema and the same contract).  Every function is one transaction: when it
- * returns true the change is on disk (SQLite: WAL, synchronous=FULL).  The
- * caller serializes calls (one lock in web.c). */
+ * games, moves with their deadlines, ratings.  These functions and their SQL
+ * are written once (store.c) over a backend chosen when the store opens:
+ * SQLite (store_sqlite.c, the default) or PostgreSQL (store_pg.c); the schema
+ * and its migrations are store_schema.c.  Every function is one transaction:
+ * when it returns true the change is on disk (SQLite: WAL, synchronous=FULL;
+ * PostgreSQL: a commit).  The caller serializes calls on one store (one lock
+ * in web.c); several processes may share one PostgreSQL database. */
 #ifndef SG_WEB_STORE_H
 #define SG_WEB_STORE_H
 
@@ -56,11 +58,21 @@ typedef struct {
     int64_t created, ended;        /* ms since the epoch */
 } sg_store_game;
 
-/* Opens (creating) DIR/komadai.sqlite3 and brings its schema up to date.
+/* Opens the database and brings its schema up to date: db a PostgreSQL URL
+ * (postgresql://... or postgres://...), or NULL for (creating) DIR/komadai.sqlite3.
  * NULL and a sentence in err on failure. */
-sg_store *sg_store_open(const char *dir, char *err, int errsize);
+sg_store *sg_store_open(const char *db, const char *dir, char *err, int errsize);
 void sg_store_close(sg_store *s);
 int sg_store_schema_version(sg_store *s);
+/* the backend's name ("sqlite", "postgresql") */
+const char *sg_store_kind(const sg_store *s);
+
+/* a game changed, maybe in another process on the same database (0: any may have) */
+typedef void (*sg_store_changed_fn)(void *cls, int64_t game_id);
+/* changed is called, from a thread of the store's, for every game any process
+ * changes (PostgreSQL: LISTEN/NOTIFY); false where the database cannot tell
+ * (SQLite: one process) */
+bool sg_store_listen(sg_store *s, sg_store_changed_fn changed, void *cls);
 
 /* accounts: create returns the id, 0 when the email or name is taken, -1 on a failure */
 int64_t sg_store_user_create(sg_store *s, const char *email, const char *name, const char *pwhash);
@@ -87,11 +99,13 @@ int64_t sg_store_game_create(sg_store *s, const sg_store_game *g);
 bool sg_store_game_get(sg_store *s, int64_t id, sg_store_game *out);
 /* the moves (USI), ply 1 first; returns the count (at most max) or -1 */
 int sg_store_game_moves(sg_store *s, int64_t id, char (*usi)[SG_STORE_USI_MAX], int max);
-/* appends move number ply (the game's moves so far + 1) and the new deadline;
- * false when that ply exists already or the game has ended */
+/* appends move number ply (the game's moves so far + 1), played at `at`, and the new deadline;
+ * false when that ply exists already, the game has ended or its stored deadline is not after `at` */
 bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_t at, int64_t deadline_at);
-/* ends the game (ratings given: both players' new ratings, one transaction) */
-bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at,
+/* ends the game (ratings given: both players' new ratings, one transaction); if_overdue: only
+ * when its stored deadline is at or before `at` (so a move and a time-up cannot both win);
+ * false when the game had ended already (or was not overdue) */
+bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, bool if_overdue,
                        const double *new_ratings);
 int sg_store_games_of_user(sg_store *s, int64_t user_id, int64_t *ids, int max);
 /* games still playing whose deadline has passed at now_ms */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <time.h>
@@ -49,14 +50,25 @@ static const char *const CSP =
 
 typedef struct { char ip[64]; int fails; int64_t since; } login_slot;
 
+/* the pages watching one game: they wait on its own condition, so a move
+ * wakes the watchers of that game only */
+typedef struct watch {
+    struct watch *next;
+    int64_t id;
+    int refs;                    /* event streams holding it */
+    uint64_t changes;            /* counted up by every change to the game */
+    pthread_cond_t cv;
+} watch;
+#define WATCH_BUCKETS 4096
+
 struct sg_web {
     struct MHD_Daemon *d;
     sg_store *store;
     char root[PATH_MAX];
     int port;
     pthread_mutex_t mu;
-    pthread_cond_t changed;      /* signalled after every change to a game */
-    uint64_t changes;
+    watch *watches[WATCH_BUCKETS];
+    pthread_cond_t tick;         /* wakes the deadline thread when stopping */
     bool stopping;
     int bots;                    /* bot threads running */
     pthread_cond_t bots_done;
@@ -485,7 +497,45 @@ static void state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
 }
 
 /* ---- ending games, ratings ---- */
-static void notify(sg_web *w) { w->changes++; pthread_cond_broadcast(&w->changed); }
+/* ---- who watches which game (all under the lock) ---- */
+static watch **watch_slot(sg_web *w, int64_t id)
+{
+    watch **p = &w->watches[(uint64_t)id * 0x9e3779b97f4a7c15u >> 52];
+    while (*p && (*p)->id != id) p = &(*p)->next;
+    return p;
+}
+
+static watch *watch_take(sg_web *w, int64_t id)
+{
+    watch **p = watch_slot(w, id);
+    if (!*p) {
+        watch *t = calloc(1, sizeof *t);
+        if (!t) return NULL;
+        t->id = id;
+        pthread_cond_init(&t->cv, NULL);
+        *p = t;
+    }
+    (*p)->refs++;
+    return *p;
+}
+
+static void watch_drop(sg_web *w, watch *t)
+{
+    if (--t->refs > 0) return;
+    watch **p = watch_slot(w, t->id);
+    *p = t->next;
+    pthread_cond_destroy(&t->cv);
+    free(t);
+}
+
+/* game id changed: its watchers look again */
+static void notify(sg_web *w, int64_t id)
+{
+    watch *t = *watch_slot(w, id);
+    if (!t) return;
+    t->changes++;
+    pthread_cond_broadcast(&t->cv);
+}
 
 /* Elo (docs/WEB.md "Rating"): both new ratings of a game between two people */
 static bool new_ratings(sg_web *w, const sg_store_game *g, int winner, double out[2])
@@ -501,12 +551,14 @@ static bool new_ratings(sg_web *w, const sg_store_game *g, int winner, double ou
     return true;
 }
 
-static bool end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason)
+/* overdue: a time-up, which the store takes only while the stored deadline has passed */
+static bool end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, bool overdue)
 {
     double r[2];
     bool rated = new_ratings(w, g, winner, r);
-    bool ok = sg_store_game_end(w->store, g->id, winner, reason, now_ms(), rated ? r : NULL);
-    if (ok) notify(w);
+    bool ok = sg_store_game_end(w->store, g->id, winner, reason, now_ms(), overdue,
+                                rated ? r : NULL);
+    if (ok) notify(w, g->id);
     return ok;
 }
 
@@ -514,7 +566,7 @@ static bool end_game(sg_web *w, const sg_store_game *g, int winner, const char *
 static void settle(sg_web *w, loaded *L)
 {
     if (!sg_game_result(&L->g, &L->v)) return;
-    end_game(w, &L->row, L->v.outcome == SG_OUTCOME_WIN ? L->v.winner : -1, sg_verdict_id(&L->v));
+    end_game(w, &L->row, L->v.outcome == SG_OUTCOME_WIN ? L->v.winner : -1, sg_verdict_id(&L->v), false);
     L->row.status = SG_STORE_ENDED;
 }
 
@@ -543,13 +595,14 @@ static int commit_move(sg_web *w, loaded *L, const char *usi, char *why, size_t 
     int64_t deadline = L->row.deadline_seconds ? t + (int64_t)L->row.deadline_seconds * 1000 : 0;
     if (!sg_store_move_add(w->store, L->row.id, L->n + 1, norm, t, deadline)) {
         sg_game_undo(&L->g);
-        snprintf(why, whysize, "the move was not stored (the game changed meanwhile)");
+        if (L->row.deadline_at && t >= L->row.deadline_at) snprintf(why, whysize, "the move's deadline has passed");
+        else snprintf(why, whysize, "the move was not stored (the game changed meanwhile)");
         return 409;
     }
     snprintf(L->usi[L->n], SG_STORE_USI_MAX, "%.7s", norm);
     L->n++;
     L->row.deadline_at = deadline;
-    notify(w);
+    notify(w, L->row.id);
     settle(w, L);
     L->over = sg_game_result(&L->g, &L->v) || L->row.status == SG_STORE_ENDED;
     if (!L->over && L->row.bot_side == (int)sg_game_pos(&L->g)->side) start_bot(w, L->row.id);
@@ -598,7 +651,7 @@ static void *bot_main(void *arg)
             if (L->n == ply && !L->over) {
                 if (rep.declare) {
                     sg_verdict v;
-                    if (sg_game_declare(&L->g, &v) == SG_CLAIM_OK) end_game(w, &L->row, L->row.bot_side, "declaration");
+                    if (sg_game_declare(&L->g, &v) == SG_CLAIM_OK) end_game(w, &L->row, L->row.bot_side, "declaration", false);
                 } else if (rep.best != SG_MOVE_NONE) {
                     char usi[16];
                     sg_move_format(&root, rep.best, SG_NOTATION_USI, SG_SQ_NONE, 0, usi, sizeof usi);
@@ -645,7 +698,7 @@ static void check_deadlines(sg_web *w)
         loaded *L = malloc(sizeof *L);
         if (!L) return;
         if (load_game(w, ids[i], L) == 0) {
-            if (!L->over) end_game(w, &L->row, 1 - (int)sg_game_pos(&L->g)->side, "time-up");
+            if (!L->over) end_game(w, &L->row, 1 - (int)sg_game_pos(&L->g)->side, "time-up", true);
             else settle(w, L);
             sg_game_free(&L->g);
         }
@@ -663,7 +716,7 @@ static void *deadline_main(void *arg)
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_nsec += 250000000;
         if (ts.tv_nsec >= 1000000000) { ts.tv_sec++; ts.tv_nsec -= 1000000000; }
-        pthread_cond_timedwait(&w->changed, &w->mu, &ts);
+        pthread_cond_timedwait(&w->tick, &w->mu, &ts);
     }
     pthread_mutex_unlock(&w->mu);
     return NULL;
@@ -876,7 +929,7 @@ static enum MHD_Result route_bot_game(ctx *x)
     if (!x->se.user_id) snprintf(g.guest, sizeof g.guest, "%s", x->se.token);
     int64_t id = sg_store_game_create(x->w->store, &g);
     if (!id) return fail(x, 500, "the game was not stored");
-    notify(x->w);
+    notify(x->w, id);
     if (g.bot_side == SG_BLACK) start_bot(x->w, id);
     return send_game(x, id, 201);
 }
@@ -928,7 +981,7 @@ static enum MHD_Result route_accept(ctx *x, int64_t cid)
     g.deadline_at = g.created + (int64_t)c.deadline_seconds * 1000;
     int64_t id = sg_store_challenge_accept(x->w->store, cid, &g);
     if (!id) return fail(x, 409, "challenge %lld could not be accepted", (long long)cid);
-    notify(x->w);
+    notify(x->w, id);
     return send_game(x, id, 201);
 }
 
@@ -968,7 +1021,7 @@ static enum MHD_Result route_game_act(ctx *x, int64_t id, const char *act)
     if (you < 0) { code = 403; snprintf(why, sizeof why, "you do not play in game %lld", (long long)id); }
     else if (L->row.status != SG_STORE_PLAYING || L->over) { code = 409; snprintf(why, sizeof why, "game %lld is over", (long long)id); }
     else if (!strcmp(act, "resign")) {
-        if (!end_game(x->w, &L->row, 1 - you, "resignation")) { code = 409; snprintf(why, sizeof why, "the game changed meanwhile"); }
+        if (!end_game(x->w, &L->row, 1 - you, "resignation", false)) { code = 409; snprintf(why, sizeof why, "the game changed meanwhile"); }
     } else if (!strcmp(act, "declare")) {
         sg_verdict v;
         if ((int)sg_game_pos(&L->g)->side != you) { code = 409; snprintf(why, sizeof why, "it is not your move"); }
@@ -976,7 +1029,7 @@ static enum MHD_Result route_game_act(ctx *x, int64_t id, const char *act)
             code = 409;
             int k = sg_claim_text(v.fault, (sg_color)you, &v, why, sizeof why);
             (void)k;
-        } else end_game(x->w, &L->row, you, "declaration");
+        } else end_game(x->w, &L->row, you, "declaration", false);
     } else { /* moves */
         const char *mv = jstr(&o, "move");
         const jv *ply = jget(&o, "ply");
@@ -1053,6 +1106,7 @@ typedef struct {
     sg_web *w;
     int64_t id;
     ctx who;                     /* the watcher's session (for "you") */
+    watch *watch;                /* taken at the first read, dropped by sse_free */
     uint64_t seen;
     int sent_ply, sent_status;   /* what the last event showed; -1 before the first */
     sbuf out;
@@ -1073,10 +1127,12 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
     s->out.len = 0;
     s->off = 0;
     pthread_mutex_lock(&w->mu);
+    if (!s->watch && !(s->watch = watch_take(w, s->id))) { pthread_mutex_unlock(&w->mu); return MHD_CONTENT_READER_END_WITH_ERROR; }
+    watch *t = s->watch;
     for (;;) {
         if (w->stopping) { pthread_mutex_unlock(&w->mu); return MHD_CONTENT_READER_END_OF_STREAM; }
-        if (s->sent_ply < 0 || w->changes != s->seen) {
-            s->seen = w->changes;
+        if (s->sent_ply < 0 || t->changes != s->seen) {
+            s->seen = t->changes;
             loaded *L = malloc(sizeof *L);
             if (!L || load_game(w, s->id, L)) { free(L); pthread_mutex_unlock(&w->mu); return MHD_CONTENT_READER_END_WITH_ERROR; }
             if (L->n != s->sent_ply || L->row.status != s->sent_status) {
@@ -1094,7 +1150,7 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_sec += 15;
-        if (pthread_cond_timedwait(&w->changed, &w->mu, &ts) == ETIMEDOUT && w->changes == s->seen) {
+        if (pthread_cond_timedwait(&t->cv, &w->mu, &ts) == ETIMEDOUT && t->changes == s->seen) {
             sb_lit(&s->out, ": keep-alive\n\n");
             break;
         }
@@ -1107,6 +1163,11 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void sse_free(void *cls)
 {
     sse *s = cls;
+    if (s->watch) {
+        pthread_mutex_lock(&s->w->mu);
+        watch_drop(s->w, s->watch);
+        pthread_mutex_unlock(&s->w->mu);
+    }
     free(s->out.p);
     free(s);
 }
@@ -1277,6 +1338,31 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls, enum MH
 }
 
 /* ---- start and stop ---- */
+/* the store's news (PostgreSQL: a NOTIFY from any process on the database) */
+static void changed_elsewhere(void *cls, int64_t id)
+{
+    sg_web *w = cls;
+    pthread_mutex_lock(&w->mu);
+    if (id) notify(w, id);
+    else
+        for (int i = 0; i < WATCH_BUCKETS; i++)
+            for (watch *t = w->watches[i]; t; t = t->next) { t->changes++; pthread_cond_broadcast(&t->cv); }
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* the soft limit on open descriptors raised to the hard one; the count now allowed */
+static long open_files(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl)) return 1024;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rlim_t want = rl.rlim_cur;
+        rl.rlim_cur = rl.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &rl)) rl.rlim_cur = want;
+    }
+    return rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > 1000000 ? 1000000 : (long)rl.rlim_cur;
+}
+
 sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
 {
     if (sodium_init() < 0) { snprintf(err, (size_t)errsize, "libsodium failed to start"); return NULL; }
@@ -1303,11 +1389,11 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
         free(w);
         return NULL;
     }
-    mkdir(o->data_dir, 0700);
-    w->store = sg_store_open(o->data_dir, err, errsize);
+    if (!o->db) mkdir(o->data_dir, 0700);
+    w->store = sg_store_open(o->db, o->data_dir, err, errsize);
     if (!w->store) { free(w); return NULL; }
     pthread_mutex_init(&w->mu, NULL);
-    pthread_cond_init(&w->changed, NULL);
+    pthread_cond_init(&w->tick, NULL);
     pthread_cond_init(&w->bots_done, NULL);
     struct sockaddr_in sa;
     memset(&sa, 0, sizeof sa);
@@ -1319,10 +1405,16 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
         free(w);
         return NULL;
     }
-    w->d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG,
-                            (uint16_t)o->port, NULL, NULL, on_request, w, MHD_OPTION_SOCK_ADDR, &sa,
+    /* a thread per connection, each waiting in poll() (select() stops at descriptor 1024); as many
+     * connections as descriptors, less a reserve for the store and the files being served */
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    if (MHD_is_feature_supported(MHD_FEATURE_POLL) == MHD_YES) flags |= MHD_USE_POLL;
+    long files = open_files();
+    unsigned limit = files > 512 ? (unsigned)(files - 256) : 256;
+    w->d = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, on_request, w, MHD_OPTION_SOCK_ADDR, &sa,
                             MHD_OPTION_NOTIFY_COMPLETED, on_done, w, MHD_OPTION_CONNECTION_TIMEOUT, 120u,
-                            MHD_OPTION_CONNECTION_LIMIT, 1000u, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+                            MHD_OPTION_CONNECTION_LIMIT, limit, MHD_OPTION_THREAD_STACK_SIZE, (size_t)1 << 20,
+                            MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (!w->d) {
         snprintf(err, (size_t)errsize, "cannot listen on %s:%d (in use?)", o->addr, o->port);
         sg_store_close(w->store);
@@ -1339,6 +1431,7 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
     check_deadlines(w);
     pthread_mutex_unlock(&w->mu);
     pthread_create(&w->deadline_thread, NULL, deadline_main, w);
+    sg_store_listen(w->store, changed_elsewhere, w);
     return w;
 }
 
@@ -1349,14 +1442,16 @@ void sg_web_stop(sg_web *w)
     if (!w) return;
     pthread_mutex_lock(&w->mu);
     w->stopping = true;
-    pthread_cond_broadcast(&w->changed);
+    pthread_cond_broadcast(&w->tick);
+    for (int i = 0; i < WATCH_BUCKETS; i++)
+        for (watch *t = w->watches[i]; t; t = t->next) pthread_cond_broadcast(&t->cv);
     while (w->bots > 0) pthread_cond_wait(&w->bots_done, &w->mu);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->deadline_thread, NULL);
     MHD_stop_daemon(w->d);
     sg_store_close(w->store);
     pthread_mutex_destroy(&w->mu);
-    pthread_cond_destroy(&w->changed);
+    pthread_cond_destroy(&w->tick);
     pthread_cond_destroy(&w->bots_done);
     free(w);
 }

@@ -9,7 +9,8 @@
 typedef struct {
     const char *addr;       /* "127.0.0.1" unless public */
     int port;
-    const char *data_dir;   /* the store's folder (made if missing) */
+    const char *data_dir;   /* the SQLite store's folder (made if missing) */
+    const char *db;         /* NULL: SQLite under data_dir; else a postgresql:// URL */
     const char *root;       /* the pages' folder */
 } sg_web_opts;
 

@@ -5,7 +5,7 @@
  * and its migrations are store_schema.c.  Every function is one transaction:
  * when it returns true the change is on disk (SQLite: WAL, synchronous=FULL;
  * PostgreSQL: a commit).  The caller serializes calls on one store (one lock
- * in web.c); several processes may share one PostgreSQL database. */
+ * in the site, web_internal.h); several processes may share one PostgreSQL database. */
 #ifndef SG_WEB_STORE_H
 #define SG_WEB_STORE_H
 

@@ -1,6 +1,6 @@
 /* Deadlines: a missed one loses, decided from the stored time by a thread
  * that wakes every 250 ms (and once at start, for the deadlines that passed
- * while the server was down). */
+ * while the server was down); it also purges the expired sessions. */
 #include "web_internal.h"
 
 #include <stdlib.h>
@@ -28,6 +28,7 @@ void *web_deadline_main(void *arg)
     pthread_mutex_lock(&w->mu);
     while (!w->stopping) {
         web_check_deadlines(w);
+        web_purge_sessions(w);
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_nsec += 250000000;

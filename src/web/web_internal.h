@@ -86,6 +86,9 @@ struct sg_web {
     int bots;                    /* bot threads running */
     pthread_cond_t bots_done;
     pthread_t deadline_thread;
+    sg_store_session_limits sessions;
+    int64_t touch_ms;            /* a session's use is stored when its last is older than this */
+    int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
     login_slot logins[LOGIN_SLOTS];
     char dummy_hash[crypto_pwhash_STRBYTES];  /* verified when the email is unknown: the same work either way */
 };
@@ -156,6 +159,7 @@ bool web_need_body(ctx *x, jobj *o);
 
 /* ---- sessions and accounts (web_session.c) ---- */
 void web_load_session(ctx *x);
+void web_purge_sessions(sg_web *w);  /* the expired ones, when purge_ms has passed since the last */
 bool web_new_session(ctx *x, int64_t user_id);
 unsigned web_session_answer(ctx *x, unsigned code);
 unsigned web_route_signup(ctx *x, bool login);

@@ -163,6 +163,15 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
     if (!o->db) mkdir(o->data_dir, 0700);
     w->store = sg_store_open(o->db, o->data_dir, err, errsize);
     if (!w->store) { free(w); return NULL; }
+    long idle = o->session_idle > 0 ? o->session_idle : SG_WEB_SESSION_IDLE;
+    long life = o->session_lifetime > 0 ? o->session_lifetime : SG_WEB_SESSION_LIFETIME;
+    w->sessions = (sg_store_session_limits){.idle_ms = (int64_t)idle * 1000, .lifetime_ms = (int64_t)life * 1000};
+    /* a use stored at most once a minute (a write per request would halve the moves a second), and
+     * often enough that a short idle limit still counts it */
+    w->touch_ms = w->sessions.idle_ms / 4 < 60000 ? w->sessions.idle_ms / 4 : 60000;
+    int64_t shorter = idle < life ? w->sessions.idle_ms : w->sessions.lifetime_ms;
+    w->purge_ms = shorter / 2 < 60000 ? shorter / 2 : 60000;
+    web_purge_sessions(w);
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->tick, NULL);
     pthread_cond_init(&w->bots_done, NULL);

@@ -14,7 +14,18 @@ void web_load_session(ctx *x)
     x->se.token[0] = 0;
     const char *sid = web_get(x, WEB_COOKIE, "sid");
     if (!sid || strlen(sid) != 64) return;
-    if (!sg_store_session_get(x->w->store, sid, &x->se)) x->se.token[0] = 0;
+    sg_web *w = x->w;
+    int64_t now = web_now_ms();
+    if (!sg_store_session_get(w->store, sid, now, &w->sessions, &x->se)) { x->se.token[0] = 0; return; }
+    if (now - x->se.seen >= w->touch_ms) sg_store_session_touch(w->store, sid, now);
+}
+
+void web_purge_sessions(sg_web *w)
+{
+    int64_t now = web_now_ms();
+    if (now - w->purged_at < w->purge_ms) return;
+    w->purged_at = now;
+    sg_store_sessions_purge(w->store, now, &w->sessions);
 }
 
 bool web_new_session(ctx *x, int64_t user_id)
@@ -22,10 +33,12 @@ bool web_new_session(ctx *x, int64_t user_id)
     sg_store_session se = {.user_id = user_id};
     web_random_token(se.token);
     web_random_token(se.csrf);
-    if (!sg_store_session_create(x->w->store, &se)) return false;
+    se.created = se.seen = web_now_ms();
+    if (!sg_store_session_create(x->w->store, &se, se.created)) return false;
     if (x->se.token[0]) sg_store_session_delete(x->w->store, x->se.token);
     x->se = se;
-    snprintf(x->a->set_cookie, sizeof x->a->set_cookie, "sid=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000", se.token);
+    snprintf(x->a->set_cookie, sizeof x->a->set_cookie, "sid=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%lld", se.token,
+             (long long)(x->w->sessions.lifetime_ms / 1000));
     return true;
 }
 

@@ -1,6 +1,7 @@
 /* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
- * config is a Lua file returning a table {listen =, port =, data =, db =, root =};
+ * config is a Lua file returning a table {listen =, port =, data =, db =, root =,
+ * session_idle =, session_lifetime =} (docs/WEB.md);
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
 #include <signal.h>
@@ -55,12 +56,30 @@ static const char *config_string(lua_State *L, const char *key, char *out, size_
     return s ? out : NULL;
 }
 
+/* config[key], a whole number from lo to hi, into *out (left as it is when absent); false after an error */
+static bool config_number(lua_State *L, const char *config, const char *key, long lo, long hi, long *out)
+{
+    lua_getfield(L, -1, key);
+    bool ok = true;
+    if (!lua_isnil(L, -1)) {
+        int isnum = 0;
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < lo || v > hi) {
+            fprintf(stderr, "komadai: --config %s: %s: expected a whole number from %ld to %ld\n", config, key, lo, hi);
+            ok = false;
+        } else *out = (long)v;
+    }
+    lua_pop(L, 1);
+    return ok;
+}
+
 int sg_app_web_main(lua_State *L, int argc, char **argv)
 {
     char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
     int port = -1;
     bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false;
     const char *config = NULL;
+    long session_idle = 0, session_lifetime = 0;
     default_root(root, sizeof root);
     if (argc < 3) goto usage;
     if (!parse_listen(argv[2], addr, sizeof addr, &port)) {
@@ -92,6 +111,10 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         if (!have_data) config_string(L, "data", data, sizeof data);
         if (!have_root) config_string(L, "root", root, sizeof root);
         if (!have_db) config_string(L, "db", db, sizeof db);
+        /* seconds; a tenth of a century at most */
+        if (!config_number(L, config, "session_idle", 1, 315360000L, &session_idle) ||
+            !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime))
+            return 1;
         lua_pop(L, 1);
     }
     if (pub && !have_addr) snprintf(addr, sizeof addr, "0.0.0.0");
@@ -109,7 +132,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
                 root);
         return 1;
     }
-    sg_web_opts o = {.addr = addr, .port = port, .data_dir = data, .db = db[0] ? db : NULL, .root = root};
+    sg_web_opts o = {.addr = addr, .port = port, .data_dir = data, .db = db[0] ? db : NULL, .root = root,
+                     .session_idle = session_idle, .session_lifetime = session_lifetime};
     char err[600];
     sg_web *w = sg_web_start(&o, err, sizeof err);
     if (!w) {

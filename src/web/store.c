@@ -184,32 +184,49 @@ int sg_store_leaderboard(sg_store *s, sg_store_user *out, int max)
     return r.n;
 }
 
-/* ---- sessions ---- */
-bool sg_store_session_create(sg_store *s, const sg_store_session *se)
+/* ---- sessions: times in ms since the epoch (migration 3) ---- */
+bool sg_store_session_create(sg_store *s, const sg_store_session *se, int64_t now)
 {
-    sg_sql_arg a[] = {T(se->token), T(se->csrf), ID_OR_NULL(se->user_id), I(now_s())};
-    return run(s, "INSERT INTO sessions (token, csrf, user_id, created) VALUES ($1, $2, $3, $4)", a, NA(a), NULL, NULL) == 1;
+    sg_sql_arg a[] = {T(se->token), T(se->csrf), ID_OR_NULL(se->user_id), I(now)};
+    return run(s, "INSERT INTO sessions (token, csrf, user_id, created, seen) VALUES ($1, $2, $3, $4, $4)", a, NA(a), NULL,
+               NULL) == 1;
 }
 
 static void row_session(void *cls, int n, const char *const *col)
 {
     sg_store_session *se = cls;
-    if (n < 3) return;
+    if (n < 5) return;
     tval(col[0], se->token, sizeof se->token);
     tval(col[1], se->csrf, sizeof se->csrf);
     se->user_id = ival(col[2]);
+    se->created = ival(col[3]);
+    se->seen = ival(col[4]);
 }
 
-bool sg_store_session_get(sg_store *s, const char *token, sg_store_session *out)
+bool sg_store_session_get(sg_store *s, const char *token, int64_t now, const sg_store_session_limits *lim,
+                          sg_store_session *out)
 {
-    sg_sql_arg a[] = {T(token)};
-    return run(s, "SELECT token, csrf, COALESCE(user_id, 0) FROM sessions WHERE token = $1", a, NA(a), row_session, out) == 1;
+    sg_sql_arg a[] = {T(token), I(now - lim->lifetime_ms), I(now - lim->idle_ms)};
+    return run(s, "SELECT token, csrf, COALESCE(user_id, 0), created, seen FROM sessions"
+                  " WHERE token = $1 AND created > $2 AND seen > $3", a, NA(a), row_session, out) == 1;
+}
+
+bool sg_store_session_touch(sg_store *s, const char *token, int64_t now)
+{
+    sg_sql_arg a[] = {T(token), I(now)};
+    return run(s, "UPDATE sessions SET seen = $2 WHERE token = $1", a, NA(a), NULL, NULL) >= 0;
 }
 
 bool sg_store_session_delete(sg_store *s, const char *token)
 {
     sg_sql_arg a[] = {T(token)};
     return run(s, "DELETE FROM sessions WHERE token = $1", a, NA(a), NULL, NULL) >= 0;
+}
+
+int sg_store_sessions_purge(sg_store *s, int64_t now, const sg_store_session_limits *lim)
+{
+    sg_sql_arg a[] = {I(now - lim->lifetime_ms), I(now - lim->idle_ms)};
+    return run(s, "DELETE FROM sessions WHERE created <= $1 OR seen <= $2", a, NA(a), NULL, NULL);
 }
 
 /* ---- challenges ---- */

@@ -5,7 +5,7 @@
  * and its migrations are store_schema.c.  Every function is one transaction:
  * when it returns true the change is on disk (SQLite: WAL, synchronous=FULL;
  * PostgreSQL: a commit).  The caller serializes calls on one store (one lock
- * in web.c); several processes may share one PostgreSQL database. */
+ * in the site, web_internal.h); several processes may share one PostgreSQL database. */
 #ifndef SG_WEB_STORE_H
 #define SG_WEB_STORE_H
 
@@ -34,7 +34,11 @@ typedef struct {
     char token[SG_STORE_TOKEN_MAX];
     char csrf[SG_STORE_TOKEN_MAX];
     int64_t user_id;               /* 0: a guest */
+    int64_t created, seen;         /* ms since the epoch: made, last used */
 } sg_store_session;
+
+/* a session ends idle_ms after its last use or lifetime_ms after it was made */
+typedef struct { int64_t idle_ms, lifetime_ms; } sg_store_session_limits;
 
 typedef struct {
     int64_t id, user_id, game_id;  /* game_id 0 while open */
@@ -82,10 +86,15 @@ bool sg_store_user_set_leaderboard(sg_store *s, int64_t id, bool on);
 /* the leaderboard: opted-in players with a game, best first */
 int sg_store_leaderboard(sg_store *s, sg_store_user *out, int max);
 
-/* sessions */
-bool sg_store_session_create(sg_store *s, const sg_store_session *se);
-bool sg_store_session_get(sg_store *s, const char *token, sg_store_session *out);
+/* sessions (times in ms since the epoch): get finds one only while it lives
+ * under lim at now; touch records its use; purge deletes the expired ones
+ * and returns how many (-1 on a failure) */
+bool sg_store_session_create(sg_store *s, const sg_store_session *se, int64_t now);
+bool sg_store_session_get(sg_store *s, const char *token, int64_t now, const sg_store_session_limits *lim,
+                          sg_store_session *out);
+bool sg_store_session_touch(sg_store *s, const char *token, int64_t now);
 bool sg_store_session_delete(sg_store *s, const char *token);
+int sg_store_sessions_purge(sg_store *s, int64_t now, const sg_store_session_limits *lim);
 
 /* challenges */
 int64_t sg_store_challenge_create(sg_store *s, int64_t user_id, int deadline_seconds);

@@ -25,6 +25,11 @@ static const char *const sqlite_migrations[] = {
     "CREATE INDEX games_black ON games(black_id);"
     "CREATE INDEX games_white ON games(white_id);"
     "CREATE INDEX challenges_game ON challenges(game_id);",
+    /* 3: sessions expire (idle and absolute): their last use, both times in ms like the games' */
+    "ALTER TABLE sessions ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE sessions SET created = created * 1000, seen = created * 1000;"
+    "CREATE INDEX sessions_seen ON sessions(seen);"
+    "CREATE INDEX sessions_created ON sessions(created);",
 };
 
 static const char *const pg_migrations[] = {
@@ -48,6 +53,11 @@ static const char *const pg_migrations[] = {
     "CREATE INDEX games_black ON games(black_id);"
     "CREATE INDEX games_white ON games(white_id);"
     "CREATE INDEX challenges_game ON challenges(game_id);",
+    /* 3: sessions expire (idle and absolute): their last use, both times in ms like the games' */
+    "ALTER TABLE sessions ADD COLUMN seen BIGINT NOT NULL DEFAULT 0;"
+    "UPDATE sessions SET created = created * 1000, seen = created * 1000;"
+    "CREATE INDEX sessions_seen ON sessions(seen);"
+    "CREATE INDEX sessions_created ON sessions(created);",
 };
 
 _Static_assert(sizeof sqlite_migrations == sizeof pg_migrations, "every migration in both dialects");

@@ -12,7 +12,12 @@ typedef struct {
     const char *data_dir;   /* the SQLite store's folder (made if missing) */
     const char *db;         /* NULL: SQLite under data_dir; else a postgresql:// URL */
     const char *root;       /* the pages' folder */
+    long session_idle;      /* seconds a session lives unused; 0: the default (SG_WEB_SESSION_IDLE) */
+    long session_lifetime;  /* seconds a session lives at most; 0: the default (SG_WEB_SESSION_LIFETIME) */
 } sg_web_opts;
+
+#define SG_WEB_SESSION_IDLE (30L * 86400)       /* a month unused: longer than any move's deadline (a week) */
+#define SG_WEB_SESSION_LIFETIME (90L * 86400)   /* then log in again */
 
 typedef struct sg_web sg_web;
 

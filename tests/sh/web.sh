@@ -2,7 +2,7 @@
 # komadai --serve over real HTTP (docs/WEB.md) on a fresh SQLite file: the
 # checks of tests/web/api_checks.sh (sessions, CSRF, accounts, the bot, two
 # accounts playing, deadlines, kill -9 losing no acknowledged move, the bad
-# inputs of docs/BAD_INPUT.md).
+# inputs of docs/BAD_INPUT.md) and session expiry (tests/web/session_checks.sh).
 . "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/komadai}
 need_exe "$K"
@@ -17,5 +17,7 @@ db_exec() {
   sqlite3 "$data/komadai.sqlite3" "$1" 2>/dev/null ||
     python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()" "$data/komadai.sqlite3" "$1"
 }
+db_value() { sqlite3 "$data/komadai.sqlite3" "$1"; }
 . tests/web/api_checks.sh
+. tests/web/session_checks.sh
 end_suite

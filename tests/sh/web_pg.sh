@@ -87,6 +87,8 @@ sleep 0.5
 req a GET /api/me; expect_eq "one rated result for one time-up" $((before_a + 1)) "$(field games)"
 stop2
 stop
+# (after the sessions above are done with: its purge ends them)
+. tests/web/session_checks.sh
 
 # ---- two processes migrating a fresh database at once ----
 db_exec "CREATE DATABASE fresh"

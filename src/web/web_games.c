@@ -1,0 +1,186 @@
+/* The game routes (docs/WEB.md "The API"): a bot game, the challenges and
+ * their acceptance, a player's games, one game, its moves, resigning and
+ * declaring, its record. */
+#include "web_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned web_send_game(ctx *x, int64_t id, unsigned code)
+{
+    loaded *L = malloc(sizeof *L);
+    if (!L) return web_fail(x, 500, "out of memory");
+    int rc = web_load_game(x->w, id, L);
+    if (rc) { free(L); return web_fail(x, (unsigned)rc, rc == 404 ? "no game %lld" : "game %lld cannot be read", (long long)id); }
+    sbuf b = {0};
+    web_state_json(x->w, x, L, &b, false);
+    sg_game_free(&L->g);
+    free(L);
+    return web_json(x, code, &b);
+}
+
+unsigned web_route_bot_game(ctx *x)
+{
+    jobj o;
+    if (!web_need_body(x, &o)) return 400;
+    const jv *lv = web_jget(&o, "level");
+    int level = 1;
+    if (lv) {
+        if (lv->kind != JV_NUM || lv->num != floor(lv->num) || lv->num < 1 || lv->num > BOT_LEVELS)
+            return web_fail(x, 400, "\"level\": a whole number from 1 to %d", BOT_LEVELS);
+        level = (int)lv->num;
+    }
+    sg_store_game g = {.bot_level = level, .created = web_now_ms(), .winner = -1};
+    web_make_seed(&g);
+    int human = web_seed_bit(g.seed);
+    g.bot_side = 1 - human;
+    g.player[human] = x->se.user_id;
+    if (!x->se.user_id) snprintf(g.guest, sizeof g.guest, "%s", x->se.token);
+    int64_t id = sg_store_game_create(x->w->store, &g);
+    if (!id) return web_fail(x, 500, "the game was not stored");
+    web_notify(x->w, id);
+    if (g.bot_side == SG_BLACK) web_start_bot(x->w, id);
+    return web_send_game(x, id, 201);
+}
+
+unsigned web_route_challenges(ctx *x)
+{
+    sg_web *w = x->w;
+    if (!web_is_post(x)) {
+        sg_store_challenge cs[100];
+        int n = sg_store_challenges_open(w->store, cs, 100);
+        sbuf b = {0};
+        sb_lit(&b, "{\"challenges\":[");
+        for (int i = 0; i < n; i++) {
+            sg_store_user u;
+            if (!sg_store_user_by_id(w->store, cs[i].user_id, &u)) continue;
+            sb_printf(&b, "%s{\"id\":%lld,\"deadline_seconds\":%d,\"by\":{\"id\":%lld,\"name\":", b.len > 15 ? "," : "",
+                      (long long)cs[i].id, cs[i].deadline_seconds, (long long)u.id);
+            sb_str(&b, u.name);
+            sb_printf(&b, ",\"rating\":%.1f}}", u.rating);
+        }
+        sb_lit(&b, "]}");
+        return web_json(x, 200, &b);
+    }
+    if (!x->se.user_id) return web_fail(x, 401, "log in to make a challenge");
+    jobj o;
+    if (!web_need_body(x, &o)) return 400;
+    const jv *d = web_jget(&o, "deadline");
+    if (!d || d->kind != JV_NUM || d->num != floor(d->num) || d->num < DEADLINE_MIN || d->num > DEADLINE_MAX)
+        return web_fail(x, 400, "\"deadline\": seconds a move, a whole number from %d (1 minute) to %d (1 week)", DEADLINE_MIN, DEADLINE_MAX);
+    int64_t id = sg_store_challenge_create(w->store, x->se.user_id, (int)d->num);
+    if (!id) return web_fail(x, 500, "the challenge was not stored");
+    sbuf b = {0};
+    sb_printf(&b, "{\"id\":%lld,\"deadline_seconds\":%d,\"by\":{\"id\":%lld}}", (long long)id, (int)d->num, (long long)x->se.user_id);
+    return web_json(x, 201, &b);
+}
+
+unsigned web_route_accept(ctx *x, int64_t cid)
+{
+    if (!x->se.user_id) return web_fail(x, 401, "log in to accept a challenge");
+    sg_store_challenge c;
+    if (!sg_store_challenge_get(x->w->store, cid, &c)) return web_fail(x, 404, "no challenge %lld", (long long)cid);
+    if (c.game_id) return web_fail(x, 409, "challenge %lld was accepted already", (long long)cid);
+    if (c.user_id == x->se.user_id) return web_fail(x, 409, "that is your own challenge");
+    sg_store_game g = {.bot_side = -1, .deadline_seconds = c.deadline_seconds, .created = web_now_ms(), .winner = -1};
+    web_make_seed(&g);
+    int challenger = web_seed_bit(g.seed);
+    g.player[challenger] = c.user_id;
+    g.player[1 - challenger] = x->se.user_id;
+    g.deadline_at = g.created + (int64_t)c.deadline_seconds * 1000;
+    int64_t id = sg_store_challenge_accept(x->w->store, cid, &g);
+    if (!id) return web_fail(x, 409, "challenge %lld could not be accepted", (long long)cid);
+    web_notify(x->w, id);
+    return web_send_game(x, id, 201);
+}
+
+unsigned web_route_games_mine(ctx *x)
+{
+    if (!x->se.user_id) return web_fail(x, 401, "log in to list your games");
+    int64_t ids[100];
+    int n = sg_store_games_of_user(x->w->store, x->se.user_id, ids, 100);
+    loaded *L = malloc(sizeof *L);
+    if (!L) return web_fail(x, 500, "out of memory");
+    sbuf b = {0};
+    sb_lit(&b, "{\"games\":[");
+    bool first = true;
+    for (int i = 0; i < n; i++) {
+        if (web_load_game(x->w, ids[i], L)) continue;
+        if (!first) sb_lit(&b, ",");
+        first = false;
+        web_state_json(x->w, x, L, &b, true);
+        sg_game_free(&L->g);
+    }
+    free(L);
+    sb_lit(&b, "]}");
+    return web_json(x, 200, &b);
+}
+
+/* one action of a player in game L: 0, or the status with the message in why */
+static unsigned act(ctx *x, loaded *L, int you, const char *what, const jobj *o, char *why, size_t whysize)
+{
+    if (!strcmp(what, "resign")) {
+        if (!web_end_game(x->w, &L->row, 1 - you, "resignation", false)) { snprintf(why, whysize, "the game changed meanwhile"); return 409; }
+        return 0;
+    }
+    if (!strcmp(what, "declare")) {
+        sg_verdict v;
+        if ((int)sg_game_pos(&L->g)->side != you) { snprintf(why, whysize, "it is not your move"); return 409; }
+        if (sg_game_declare(&L->g, &v) != SG_CLAIM_OK) {
+            sg_claim_text(v.fault, (sg_color)you, &v, why, (int)whysize);
+            return 409;
+        }
+        web_end_game(x->w, &L->row, you, "declaration", false);
+        return 0;
+    }
+    /* a move */
+    const char *mv = web_jstr(o, "move");
+    const jv *ply = web_jget(o, "ply");
+    if (!mv) { snprintf(why, whysize, "a move needs \"move\" (a USI string such as \"7g7f\")"); return 400; }
+    if (ply && (ply->kind != JV_NUM || ply->num != floor(ply->num))) { snprintf(why, whysize, "\"ply\": a whole number (the moves played so far)"); return 400; }
+    if (ply && (int)ply->num != L->n) { snprintf(why, whysize, "\"ply\" %d: the game has %d moves now", (int)ply->num, L->n); return 409; }
+    if ((int)sg_game_pos(&L->g)->side != you) { snprintf(why, whysize, "it is not your move"); return 409; }
+    return (unsigned)web_commit_move(x->w, L, mv, why, whysize);
+}
+
+unsigned web_route_game_act(ctx *x, int64_t id, const char *what)
+{
+    jobj o;
+    if (!web_need_body(x, &o)) return 400;
+    loaded *L = malloc(sizeof *L);
+    if (!L) return web_fail(x, 500, "out of memory");
+    int rc = web_load_game(x->w, id, L);
+    if (rc) { free(L); return web_fail(x, (unsigned)rc, "no game %lld", (long long)id); }
+    int you = web_you_of(x, &L->row);
+    char why[300] = "";
+    unsigned code = 0;
+    if (you < 0) { code = 403; snprintf(why, sizeof why, "you do not play in game %lld", (long long)id); }
+    else if (L->row.status != SG_STORE_PLAYING || L->over) { code = 409; snprintf(why, sizeof why, "game %lld is over", (long long)id); }
+    else code = act(x, L, you, what, &o, why, sizeof why);
+    sg_game_free(&L->g);
+    free(L);
+    if (code) return web_fail(x, code, "%s", why);
+    return web_send_game(x, id, 200);
+}
+
+unsigned web_route_record(ctx *x, int64_t id)
+{
+    const char *f = web_get(x, WEB_QUERY, "format");
+    if (!f) f = "kif";
+    if (strcmp(f, "kif") && strcmp(f, "csa") && strcmp(f, "sfen"))
+        return web_fail(x, 400, "format '%.20s': kif, csa or sfen", f);
+    loaded *L = malloc(sizeof *L);
+    if (!L) return web_fail(x, 500, "out of memory");
+    int rc = web_load_game(x->w, id, L);
+    if (rc) { free(L); return web_fail(x, (unsigned)rc, "no game %lld", (long long)id); }
+    sbuf b = {0};
+    web_record_text(x->w, L, f, &b);
+    sg_game_free(&L->g);
+    free(L);
+    web_text(x, 200, "text/plain; charset=utf-8", b.p ? b.p : "", b.len);
+    free(b.p);
+    snprintf(x->a->disposition, sizeof x->a->disposition, "attachment; filename=\"game-%lld.%s\"", (long long)id, f);
+    return 200;
+}

@@ -1,0 +1,225 @@
+/* Inside the game site (web.h, docs/WEB.md): what its files share.
+ *   web_server.c   start and stop, libmicrohttpd's connection loop, a request handed to web_handle
+ *   web_route.c    web_handle: one request (method, url, headers, body) to one answer, no socket
+ *   web_answer.c   answers: JSON, errors, the security headers every answer carries
+ *   web_buf.c      a growing text buffer and JSON strings out
+ *   web_json.c     JSON in: one flat object
+ *   web_session.c  sessions, accounts, logins and their rate limit
+ *   web_game.c     a stored game replayed through the core, its JSON, moves and ends
+ *   web_record.c   its record as SFEN, CSA or KIF
+ *   web_games.c    the game routes: bot games, challenges, moves, resign, declare, records
+ *   web_seed.c     the seed, its commitment and the colours it decides
+ *   web_bot.c      the bot's moves, thought out of the lock
+ *   web_deadline.c the thread that ends games whose deadline passed
+ *   web_watch.c    the live game table: who watches which game, woken on a change
+ *   web_events.c   Server-Sent Events, one "state" event per change
+ *   web_files.c    the pages: files under root, nothing outside it
+ * Locking: every request but a file takes w->mu for its whole work on the
+ * store and the games (web_handle does it); the functions below expect it
+ * held unless they say otherwise. */
+#ifndef SG_WEB_INTERNAL_H
+#define SG_WEB_INTERNAL_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <sodium.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "web.h"
+#include "store.h"
+#include "../core/game.h"
+
+#define BODY_MAX 16384              /* request bodies over this are refused (413) */
+#define GAME_MAX_MOVES 1024         /* the 500-move draw ends every game long before */
+#define DEADLINE_MIN 60
+#define DEADLINE_MAX 604800
+#define BOT_LEVELS 5
+#define WATCH_BUCKETS 4096
+#define LOGIN_SLOTS 64
+
+/* ---- the buffer (web_buf.c) ---- */
+typedef struct { char *p; size_t len, cap; bool oom; } sbuf;
+
+void sb_add(sbuf *b, const char *s, size_t n);
+#define sb_lit(b, s) sb_add((b), (s), sizeof(s) - 1)  /* a string literal, its length counted by the compiler */
+void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_str(sbuf *b, const char *s);  /* a JSON string */
+void web_hex(const unsigned char *in, size_t n, char *out);
+void web_random_token(char out[65]);
+int64_t web_now_ms(void);           /* wall-clock ms since the epoch: what the store's times are */
+
+/* ---- JSON in (web_json.c): one flat object of strings, numbers, booleans and nulls ---- */
+#define JSON_KEYS 16
+typedef enum { JV_STR, JV_NUM, JV_BOOL, JV_NULL } jv_kind;
+typedef struct { char key[32]; jv_kind kind; char str[512]; double num; bool b; } jv;
+typedef struct { jv v[JSON_KEYS]; int n; } jobj;
+
+/* false for anything but one flat object (the message says where) */
+bool web_json_parse(const char *s, jobj *o, char *why, size_t whysize);
+const jv *web_jget(const jobj *o, const char *key);
+const char *web_jstr(const jobj *o, const char *key);  /* the string at key, or NULL */
+
+/* ---- the live game table (web_watch.c) ---- */
+/* the pages watching one game: they wait on its own condition, so a move
+ * wakes the watchers of that game only */
+typedef struct watch {
+    struct watch *next;
+    int64_t id;
+    int refs;                    /* event streams holding it */
+    uint64_t changes;            /* counted up by every change to the game */
+    pthread_cond_t cv;
+} watch;
+
+typedef struct { char ip[64]; int fails; int64_t since; } login_slot;
+
+struct sg_web {
+    struct MHD_Daemon *d;
+    sg_store *store;
+    char root[PATH_MAX];
+    int port;
+    pthread_mutex_t mu;
+    watch *watches[WATCH_BUCKETS];
+    pthread_cond_t tick;         /* wakes the deadline thread when stopping */
+    bool stopping;
+    int bots;                    /* bot threads running */
+    pthread_cond_t bots_done;
+    pthread_t deadline_thread;
+    sg_store_session_limits sessions;
+    int64_t touch_ms;            /* a session's use is stored when its last is older than this */
+    int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
+    login_slot logins[LOGIN_SLOTS];
+    char dummy_hash[crypto_pwhash_STRBYTES];  /* verified when the email is unknown: the same work either way */
+};
+
+watch *web_watch_take(sg_web *w, int64_t id);   /* NULL when out of memory */
+void web_watch_drop(sg_web *w, watch *t);
+void web_notify(sg_web *w, int64_t id);         /* game id changed: its watchers look again */
+void web_notify_all(sg_web *w);                 /* any game may have changed */
+
+/* ---- one request, one answer (web_route.c, web_answer.c) ---- */
+typedef enum { WEB_HEADER, WEB_COOKIE, WEB_QUERY } web_kind;
+
+/* A request as the handler sees it: no socket.  lookup finds a header, a
+ * cookie or a query argument by name (NULL if absent); web_lookup_pairs
+ * does it over an array, for callers without a connection (a fuzz target). */
+typedef struct {
+    const char *method, *url;
+    const char *body;            /* NULL or body_len bytes and a NUL */
+    size_t body_len;
+    bool body_too_big;           /* the body was over BODY_MAX and was dropped */
+    bool body_oom;
+    const char *peer;            /* the client's address, as text */
+    const char *(*lookup)(void *cls, web_kind kind, const char *name);
+    void *lookup_cls;
+} web_request;
+
+typedef struct { web_kind kind; const char *name, *value; } web_pair;  /* an array ends with name NULL */
+const char *web_lookup_pairs(void *pairs, web_kind kind, const char *name);
+
+struct sse;
+typedef enum { WEB_BODY, WEB_FILE, WEB_STREAM } web_answer_kind;
+typedef struct {
+    unsigned code;
+    web_answer_kind kind;
+    const char *type;            /* Content-Type */
+    const char *cache;           /* Cache-Control */
+    sbuf body;                   /* WEB_BODY */
+    int fd;                      /* WEB_FILE: open, size bytes (-1 none) */
+    uint64_t size;
+    struct sse *stream;          /* WEB_STREAM: read by web_sse_read */
+    char set_cookie[160];
+    char disposition[96];        /* Content-Disposition, "" none */
+} web_answer;
+
+/* Answers one request: the answer's kind, code, headers and body in *a
+ * (web_answer_free releases them).  Takes the lock itself. */
+void web_handle(sg_web *w, const web_request *rq, web_answer *a);
+void web_answer_free(web_answer *a);
+/* the headers every answer carries, as name and value pairs ending with NULL */
+extern const char *const web_security_headers[][2];
+
+/* what a route works with */
+typedef struct {
+    sg_web *w;
+    const web_request *rq;
+    web_answer *a;
+    sg_store_session se;         /* se.token "" when the request has no valid session */
+} ctx;
+
+const char *web_get(const ctx *x, web_kind kind, const char *name);
+bool web_is_post(const ctx *x);
+/* each returns the status it answered */
+unsigned web_json(ctx *x, unsigned code, sbuf *b);  /* takes b */
+unsigned web_text(ctx *x, unsigned code, const char *type, const char *text, size_t len);
+unsigned web_fail(ctx *x, unsigned code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* false when the body is not a flat JSON object (the 400 is answered) */
+bool web_need_body(ctx *x, jobj *o);
+
+/* ---- sessions and accounts (web_session.c) ---- */
+void web_load_session(ctx *x);
+void web_purge_sessions(sg_web *w);  /* the expired ones, when purge_ms has passed since the last */
+bool web_new_session(ctx *x, int64_t user_id);
+unsigned web_session_answer(ctx *x, unsigned code);
+unsigned web_route_signup(ctx *x, bool login);
+unsigned web_route_me(ctx *x);
+unsigned web_route_leaderboard(ctx *x);
+
+/* ---- a game replayed (web_game.c) ---- */
+typedef struct {
+    sg_store_game row;
+    sg_game g;
+    int n;
+    char usi[GAME_MAX_MOVES][SG_STORE_USI_MAX];
+    sg_verdict v;
+    bool over;                   /* the core says the game has ended (or the row does) */
+} loaded;
+
+void web_init_rules(sg_rules *r);
+/* loads game id: 0, or the HTTP status of the failure (404, 500); sg_game_free(&L->g) after 0 */
+int web_load_game(sg_web *w, int64_t id, loaded *L);
+int web_you_of(const ctx *x, const sg_store_game *g);  /* the colour x plays in g, or -1 */
+/* the game's JSON (docs/WEB.md GAME); brief: without sfen, moves and legal */
+void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief);
+/* overdue: a time-up, which the store takes only while the stored deadline has passed */
+bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, bool overdue);
+void web_settle(sg_web *w, loaded *L);  /* the end the core found after a move, stored */
+/* Plays usi in the loaded game: 0 or an HTTP status with the message in why.
+ * The move is in the database before this returns 0. */
+int web_commit_move(sg_web *w, loaded *L, const char *usi, char *why, size_t whysize);
+void web_record_text(sg_web *w, loaded *L, const char *format, sbuf *b);
+
+/* ---- the game routes (web_games.c) ---- */
+unsigned web_send_game(ctx *x, int64_t id, unsigned code);
+unsigned web_route_bot_game(ctx *x);
+unsigned web_route_challenges(ctx *x);
+unsigned web_route_accept(ctx *x, int64_t challenge_id);
+unsigned web_route_games_mine(ctx *x);
+unsigned web_route_game_act(ctx *x, int64_t id, const char *act);
+unsigned web_route_record(ctx *x, int64_t id);
+
+/* ---- the seed (web_seed.c) ---- */
+void web_make_seed(sg_store_game *g);
+int web_seed_bit(const char *seed_hex);  /* 0: the challenger (or the person against the bot) plays Black */
+
+/* ---- the bot (web_bot.c) ---- */
+typedef struct { double seconds; int depth; const char *name; } web_bot_level;
+extern const web_bot_level web_bot_levels[BOT_LEVELS];
+void web_start_bot(sg_web *w, int64_t id);
+
+/* ---- deadlines (web_deadline.c) ---- */
+void web_check_deadlines(sg_web *w);
+void *web_deadline_main(void *w);  /* the thread: takes the lock itself */
+
+/* ---- live updates (web_events.c) ---- */
+unsigned web_route_events(ctx *x, int64_t id);
+/* the stream's reader and its release (libmicrohttpd's content reader; no lock held) */
+long web_sse_read(struct sse *s, char *buf, size_t max);  /* bytes, or WEB_SSE_END / WEB_SSE_ERROR */
+void web_sse_free(struct sse *s);
+enum { WEB_SSE_END = -1, WEB_SSE_ERROR = -2 };
+
+/* ---- the pages (web_files.c) ---- */
+unsigned web_serve_file(ctx *x);
+
+#endif

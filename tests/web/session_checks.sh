@@ -1,0 +1,41 @@
+# Session expiry (docs/WEB.md "Sessions"), sourced by tests/sh/web.sh and
+# tests/sh/web_pg.sh after tests/web/api_checks.sh (whose start, stop, req,
+# session and check it uses; the suite defines db_value SQL): a server
+# configured with a 2-second idle limit and a 5-second lifetime; a session
+# used every second lives until its lifetime ends, one left alone dies after
+# its idle limit, and the expired rows are purged.  Leaves the server stopped.
+cat >"$tmp/short.lua" <<'LUA'
+return {session_idle = 2, session_lifetime = 5}
+LUA
+echo 'return {session_idle = "soon"}' >"$tmp/bad.lua"
+"$K" --serve 127.0.0.1:0 --config "$tmp/bad.lua" $server_args >"$tmp/bad.out" 2>&1
+expect_eq "a bad session_idle is refused" 1 $?
+grep -q "session_idle: expected a whole number from 1 to" "$tmp/bad.out" && ok || fail "bad config: $(cat "$tmp/bad.out")"
+
+saved_args=$server_args
+server_args="$server_args --config $tmp/short.lua"
+start
+sid() { sed -n 's/.*\tsid\t\([0-9a-f]*\).*/\1/p' "$tmp/$1.jar"; }
+session busy
+session idle
+h=$(curl -s -D - -o /dev/null "$(U /api/session)")
+case $h in *"Max-Age=5"*) ok ;; *) fail "the cookie's Max-Age is the lifetime: $h" ;; esac
+busy_sid=$(sid busy) idle_sid=$(sid idle)
+# the busy session, used every second: alive past its idle limit, dead after its lifetime
+alive=0
+for t in 1 2 3 4; do
+  sleep 1
+  req busy POST /api/bot-games '{"level":1}'
+  [ "$code" = 201 ] && alive=$((alive + 1))
+  [ $t = 3 ] && { req idle POST /api/bot-games '{"level":1}'; check "an idle session has expired" 403 "no session"; }
+done
+expect_eq "a session in use outlives its idle limit" 4 $alive
+sleep 1.3
+req busy POST /api/bot-games '{"level":1}'; check "a session past its lifetime has expired" 403 "no session"
+req busy GET /api/session; check "a new session after expiry" 200 csrf
+[ "$(sid busy)" != "$busy_sid" ] && ok || fail "the expired token was given again"
+sleep 1.2
+expect_eq "expired sessions are purged" 0 "$(db_value "SELECT COUNT(*) FROM sessions WHERE token IN ('$busy_sid', '$idle_sid')")"
+expect_eq "a live session is kept" 1 "$(db_value "SELECT COUNT(*) FROM sessions WHERE token = '$(sid busy)'")"
+stop
+server_args=$saved_args

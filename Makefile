@@ -68,7 +68,7 @@ fuzz-deps:
 check-fuzz-deps:
 	$(call deps,check,fuzz,$(FUZZ_PKGS))
 
-$(B)/obj/src/web/store_pg.o $(B)/asan/obj/src/web/store_pg.o: BASE += $(PQ_CFLAGS)
+$(B)/obj/src/web/store_pg.o $(B)/asan/obj/src/web/store_pg.o $(B)/fuzz/obj/src/web/store_pg.o: BASE += $(PQ_CFLAGS)
 
 $(B)/obj/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)
@@ -139,6 +139,8 @@ FZ_OBJ     := $(CORE_SRC:%.c=$(FZ)/obj/%.o) $(BIND_SRC:%.c=$(FZ)/obj/%.o)
 # target stands in for csa_net.c)
 FUZZ_APP_usi := src/app/usi_engine.c
 FUZZ_APP_csa := $(filter-out src/server/csa_net.c,$(SERVER_SRC))
+# the site's request handler (web_handle), the whole of src/web: the site starts, no request comes by socket
+FUZZ_APP_web := $(wildcard src/web/*.c)
 
 $(FZ)/obj/%.o: %.c | check-deps check-fuzz-deps
 	@mkdir -p $(dir $@)
@@ -146,11 +148,12 @@ $(FZ)/obj/%.o: %.c | check-deps check-fuzz-deps
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/lua_host.h $(FZ_OBJ)
 	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer -DKOMADAI_ROOT='"$(CURDIR)"' $(LUA_CFLAGS) \
-	  $< $(filter %.o,$^) $(LUA_LIBS) -lm -o $@
+	  $< $(filter %.o,$^) $(LUA_LIBS) $(WEB_LIBS) -lm -o $@
 # (clang only: csa_hooks.c's argument loop steps its index in the body on purpose)
 $(FZ)/obj/src/server/%.o: FUZZ_SAN += -Wno-for-loop-analysis
 $(FZ)/fuzz_usi: $(FUZZ_APP_usi:%.c=$(FZ)/obj/%.o)
 $(FZ)/fuzz_csa: $(FUZZ_APP_csa:%.c=$(FZ)/obj/%.o)
+$(FZ)/fuzz_web: $(FUZZ_APP_web:%.c=$(FZ)/obj/%.o)
 
 # every target for FUZZ_SECONDS each, new inputs into build/fuzz/corpus/, findings into build/fuzz/findings/
 fuzz:
@@ -168,6 +171,7 @@ $(A)/fuzz/fuzz_%: $(A)/obj/tests/fuzz/fuzz_%.o $(A)/obj/tests/fuzz/replay.o $(A_
 	$(CC) $(SAN) $(filter %.o,$^) $(A)/libkomadai.a $(LUA_LIBS) $(WEB_LIBS) -lm -ldl -o $@
 $(A)/fuzz/fuzz_usi: $(FUZZ_APP_usi:%.c=$(A)/obj/%.o)
 $(A)/fuzz/fuzz_csa: $(FUZZ_APP_csa:%.c=$(A)/obj/%.o)
+$(A)/fuzz/fuzz_web: $(FUZZ_APP_web:%.c=$(A)/obj/%.o)
 
 # a scripted REPL session once under valgrind (leaks and memory errors), on a
 # build without -march=native (valgrind does not know every instruction)

@@ -18,7 +18,7 @@ BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
 WEB_PKGS   := npm
 TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
               poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
-              postgresql chromium npm help2man groff-base
+              postgresql chromium npm help2man groff-base debhelper dpkg-dev fakeroot lintian luarocks
 FUZZ_PKGS  := clang libclang-rt-14-dev
 LEAKS_PKGS := valgrind
 
@@ -86,15 +86,15 @@ $(B)/libkomadai.a: $(CORE_OBJ)
 	rm -f $@; ar rcs $@ $^
 
 $(B)/perft: $(B)/obj/src/app/perft_main.o $(B)/libkomadai.a
-	$(CC) $(OPT) $^ -o $@
+	$(CC) $(OPT) $(LDFLAGS) $^ -o $@
 
 $(B)/komadai: $(APP_OBJ) $(BIND_OBJ) $(B)/libkomadai.a
-	$(CC) $(OPT) -rdynamic $^ $(LUA_LIBS) $(WEB_LIBS) -lreadline -lm -ldl -o $@
+	$(CC) $(OPT) $(LDFLAGS) -rdynamic $^ $(LUA_LIBS) $(WEB_LIBS) -lreadline -lm -ldl -o $@
 
 # the Lua module: no -llua5.4, the interpreter that loads it provides Lua
 $(B)/lib/shogi/core.so: $(BIND_OBJ) $(B)/libkomadai.a
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT) -shared $^ -o $@
+	$(CC) $(OPT) $(LDFLAGS) -shared $^ -o $@
 
 # ---- sanitizer build for the tests (build/asan/) --------------------------------
 A := $(B)/asan
@@ -263,6 +263,18 @@ $(B)/man/komadai-%.1: scripts/% docs/man/see_also.h2m docs/man/commands.tsv all
 	$(H2M) -n $(call man_line,$*) -o $@ scripts/$*
 	@$(call man_name,$*,$@)
 
+# ---- the Debian package: debian/ (debhelper 13), built into build/deb/ and checked by lintian ----
+# the pages are built here first (npm needs the network, a package build has none)
+DEB_PKGS := debhelper dpkg-dev fakeroot lintian help2man groff-base
+deb: web-assets
+	$(call deps,install,deb,$(DEB_PKGS))
+	dpkg-buildpackage -us -uc -b
+	@mkdir -p $(B)/deb
+	mv ../komadai_$(VERSION)_*.deb ../komadai_$(VERSION)_*.changes ../komadai_$(VERSION)_*.buildinfo $(B)/deb/
+	-mv ../komadai-dbgsym_$(VERSION)_*.deb $(B)/deb/ 2>/dev/null
+	lintian --fail-on error $(B)/deb/komadai_$(VERSION)_*.changes
+	@echo "the package: $$(ls $(B)/deb/komadai_$(VERSION)_*.deb | head -n 1)"
+
 # the version: src/core/version.h, its one place
 VERSION := $(shell sed -n 's/^\#define SG_VERSION "\(.*\)"$$/\1/p' src/core/version.h)
 version:
@@ -271,7 +283,7 @@ version:
 clean:
 	rm -rf $(B)
 
-.PHONY: all test test-build bench run install uninstall man check-install-deps install-deps clean version fuzz check-leaks web-assets \
+.PHONY: all test test-build bench run install uninstall man deb check-install-deps install-deps clean version fuzz check-leaks web-assets \
         check-deps check-fuzz-deps deps test-deps fuzz-deps
 .SECONDARY:
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -10,9 +10,6 @@ need_cmd groff "make install-deps"
 [ -f build/web/index.html ] || skip_suite "build/web is missing (make web-assets)"
 top=$PWD
 dest=$tmp/dest prefix=/opt/komadai
-files=$tmp/files
-mkdir -p "$files" "$tmp/home"
-cp tests/data/records/ss__uchifuzume.csa tests/data/records/jkf__fork.kif examples/tsume/atama_kin.lua "$files/"
 
 if make -s install DESTDIR="$dest" PREFIX="$prefix" >"$tmp/out" 2>&1; then ok; else fail "make install"; tail -n 20 "$tmp/out"; end_suite; exit; fi
 root=$dest$prefix
@@ -36,48 +33,8 @@ if bash -c ". '$root/share/bash-completion/completions/komadai' && complete -p k
 else fail "the bash completion does not load"; fi
 
 # ---- the installed commands, from elsewhere, the checkout hidden ----
-cat >"$tmp/run.sh" <<EOF
-export PATH="$root/bin:/usr/bin:/bin:/usr/games" HOME="$tmp/home" KOMADAI_HOME="$tmp/home/.komadai"
-unset LUA_PATH LUA_CPATH KOMADAI
-cd "$tmp/home"
-[ -e "$top/Makefile" ] && echo "checkout: visible" || echo "checkout: hidden"
-echo "version: \$(komadai --version)"
-echo "lua: \$(komadai -e 'print(#require("shogi").position("startpos"):legal_moves())')"
-echo "records: \$(komadai-records "$files/ss__uchifuzume.csa")"
-echo "batch: \$(komadai-batch --records "$files/jkf__fork.kif" "$files/ss__uchifuzume.csa" -j 2 | wc -l)"
-echo "tsume: \$(komadai-tsume check "$files/atama_kin.lua" | tr '\n' ' ')"
-echo "solve: \$(komadai-tsume solve '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1' | tr '\n' ' ')"
-echo "perft: \$(komadai-perft startpos 3)"
-komadai-convert --to=csa "$files/jkf__fork.kif" "$tmp/home/fork.csa" && echo "convert: \$(grep -c '^[+-][0-9]' "$tmp/home/fork.csa")"
-komadai-diagram "$files/atama_kin.lua" "$tmp/home/d.svg" && echo "diagram: \$(grep -c '<svg' "$tmp/home/d.svg")"
-echo "drill: \$(komadai-drill from-tsume "$files/atama_kin.lua" | grep -c 'goal = "mate"')"
-echo "usi: \$(printf 'usi\nisready\nposition startpos\ngo depth 3\nquit\n' | komadai --usi | grep -E '^(usiok|readyok|bestmove)' | cut -c1-8 | tr '\n' ' ')"
-for c in analyse match tune csa-client; do echo "help \$c: \$(komadai-\$c --help 2>&1 | head -n 1 | cut -c1-6)"; done
-echo "verify: \$(komadai-verify 2>&1 | head -n 1)"
-EOF
-if command -v unshare >/dev/null && unshare -m sh -c "mount -t tmpfs none '$top'" 2>/dev/null; then
-  unshare -m sh -c "mount -t tmpfs none '$top' && sh '$tmp/run.sh'" >"$tmp/got" 2>&1
-else
-  echo "# unshare cannot hide the checkout here: the commands run from another folder only"
-  sh "$tmp/run.sh" >"$tmp/got" 2>&1
-fi
-expect_line() { # name, regex
-  if grep -qE "$2" "$tmp/got"; then ok; else fail "$1: no line like '$2'"; sed 's/^/  | /' "$tmp/got" | head -n 30; fi
-}
-grep -q '^checkout: hidden' "$tmp/got" && echo "# the checkout was hidden (a tmpfs over it)"
-expect_line "komadai --version" '^version: komadai [0-9.]+ '
-expect_line "the Lua modules from the install" '^lua: 30$'
-expect_line "komadai-records replays a record" '^records: \{.*"moves":103'
-expect_line "komadai-batch -j 2 over two records" '^batch: 2$'
-expect_line "komadai-tsume checks a problem file" '^tsume: .*valid tsume start'
-expect_line "komadai-tsume solves" '^solve: .*mate'
-expect_line "komadai-perft" '^perft: 25470$'
-expect_line "komadai-convert" '^convert: 3$'
-expect_line "komadai-diagram" '^diagram: 1$'
-expect_line "komadai-drill" '^drill: 1$'
-expect_line "komadai --usi" '^usi: usiok readyok bestmove'
-for c in analyse match tune csa-client; do expect_line "komadai-$c --help" "^help $c: usage"; done
-expect_line "komadai-verify" '^verify: usage'
+. tests/install/commands.sh
+check_installed_commands "$root"
 
 # ---- uninstall: nothing of the install left ----
 if make -s uninstall DESTDIR="$dest" PREFIX="$prefix" >"$tmp/out" 2>&1; then ok; else fail "make uninstall"; tail "$tmp/out"; fi

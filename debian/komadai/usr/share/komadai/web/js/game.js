@@ -1,0 +1,225 @@
+// The game page (game.html?id=ID): the board, the move list, the deadline, the
+// actions, the record links and the seed, kept live by the game's event stream.
+// Move names come from the server's state; nothing here formats a move.
+import * as api from './api.js';
+import { Board } from './board.js';
+import * as prefs from './prefs.js';
+
+const $ = (id) => document.getElementById(id);
+const id = new URLSearchParams(location.search).get('id');
+let state = null;
+let board = null;
+let sending = false;
+let lastAnnounced = -1;
+
+const SIDE = { black: 'Black ☗', white: 'White ☖' };
+
+function showError(msg) {
+  const e = $('error');
+  e.textContent = msg || '';
+  e.hidden = !msg;
+}
+
+function resultText(s) {
+  const r = s.result;
+  if (!r) return 'The game is over.';
+  const who = r.winner ? `${SIDE[r.winner]} (${s[r.winner].name}) wins` : 'Draw';
+  return r.reason ? `${who}: ${r.reason}.` : `${who}.`;
+}
+
+function statusText(s) {
+  if (s.status === 'ended') return resultText(s);
+  const mover = `${SIDE[s.to_move]} (${s[s.to_move].name}) to move`;
+  const check = s.in_check ? ' — check!' : '';
+  if (s.you === s.to_move) return `Your move${check}`;
+  return mover + check;
+}
+
+function renderMoves(s) {
+  const n = prefs.notation();
+  const ol = $('moves');
+  ol.replaceChildren(
+    ...s.moves.map((m, i) =>
+      api.el('li', { class: i === s.moves.length - 1 ? 'last' : undefined, 'data-usi': m.usi }, [
+        api.el('span', { class: 'ply', text: `${i + 1}.` }),
+        api.el('span', { class: 'name', text: n === 'japanese' ? m.japanese : m.western }),
+      ]),
+    ),
+  );
+  ol.scrollTop = ol.scrollHeight; // the list scrolls, never the page
+  for (const r of document.querySelectorAll('input[name=notation]')) r.checked = r.value === n;
+}
+
+function renderPlayers(s) {
+  const near = s.you === 'white' ? 'white' : 'black';
+  const far = near === 'black' ? 'white' : 'black';
+  const label = (side) => `${s[side].name}${s[side].kind === 'bot' ? ' (bot)' : ''}${s.you === side ? ' — you' : ''}`;
+  $('near-name').textContent = label(near);
+  $('near-side').textContent = SIDE[near];
+  $('far-name').textContent = label(far);
+  $('far-side').textContent = SIDE[far];
+  document.querySelector('.player.near').classList.toggle('to-move', s.status === 'playing' && s.to_move === near);
+  document.querySelector('.player.far').classList.toggle('to-move', s.status === 'playing' && s.to_move === far);
+}
+
+function renderKeyboard(s) {
+  const form = $('keyboard-move');
+  const mine = s.status === 'playing' && s.you === s.to_move;
+  form.hidden = !mine;
+  if (!mine) return;
+  const sel = $('move-select');
+  sel.replaceChildren(...(s.legal || []).map((u) => api.el('option', { value: u, text: u })));
+}
+
+function renderActions(s) {
+  const playing = s.status === 'playing' && !!s.you;
+  if (!playing) {
+    $('resign').hidden = $('resign-confirm').hidden = $('resign-cancel').hidden = true;
+  } else if ($('resign-confirm').hidden) {
+    $('resign').hidden = false;
+  }
+}
+
+function renderSeed(s) {
+  $('commitment').textContent = s.seed_sha256 || '';
+  $('seed-wait').hidden = !!s.seed;
+  $('seed-line').hidden = !s.seed;
+  $('seed').textContent = s.seed || '';
+}
+
+function announce(s) {
+  if (s.moves.length === lastAnnounced) return;
+  const first = lastAnnounced < 0;
+  lastAnnounced = s.moves.length;
+  if (first) return;
+  const m = s.moves[s.moves.length - 1];
+  const n = prefs.notation();
+  let text = m ? (n === 'japanese' ? m.japanese : m.western) : '';
+  if (s.in_check) text += ', check';
+  if (s.status === 'ended') text += '. ' + resultText(s);
+  $('announce').textContent = text;
+}
+
+function tick() {
+  const box = $('deadline');
+  if (!state || state.status !== 'playing' || !state.deadline) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const left = state.deadline - Date.now();
+  $('clock').textContent = api.countdown(left);
+  box.classList.toggle('urgent', left < 60000);
+}
+
+function render(s) {
+  if (state && s.moves.length < state.moves.length && s.status === state.status) return; // an older state arrived late
+  state = s;
+  document.title = `${s.black.name} vs ${s.white.name} · komadai`;
+  $('status').textContent = statusText(s);
+  renderPlayers(s);
+  renderMoves(s);
+  renderKeyboard(s);
+  renderActions(s);
+  renderSeed(s);
+  announce(s);
+  board.show(s);
+  tick();
+  document.body.dataset.ply = String(s.moves.length);
+  document.body.dataset.status = s.status;
+}
+
+async function play(usi) {
+  if (!state || sending) return;
+  sending = true;
+  showError('');
+  try {
+    render(await api.post(`/api/games/${id}/moves`, { move: usi, ply: state.moves.length }));
+  } catch (e) {
+    showError(e.message);
+    board.show(state); // put the piece back
+    try {
+      render(await api.get(`/api/games/${id}`));
+    } catch {
+      // the error shown is the one that matters
+    }
+  } finally {
+    sending = false;
+  }
+}
+
+function listen() {
+  if (!window.EventSource) return;
+  const es = new EventSource(`/api/games/${id}/events`);
+  es.addEventListener('state', (ev) => {
+    try {
+      render(JSON.parse(ev.data));
+    } catch (e) {
+      showError(`live update: ${e.message}`);
+    }
+  });
+  es.addEventListener('open', () => document.body.classList.add('live'));
+  es.addEventListener('error', () => document.body.classList.remove('live'));
+}
+
+function wire() {
+  for (const r of document.querySelectorAll('input[name=notation]')) {
+    r.addEventListener('change', () => {
+      prefs.setNotation(r.value);
+      if (state) renderMoves(state);
+    });
+  }
+  $('resign').addEventListener('click', () => {
+    $('resign').hidden = true;
+    $('resign-confirm').hidden = $('resign-cancel').hidden = false;
+    $('resign-cancel').focus();
+  });
+  $('resign-cancel').addEventListener('click', () => {
+    $('resign-confirm').hidden = $('resign-cancel').hidden = true;
+    $('resign').hidden = false;
+  });
+  $('resign-confirm').addEventListener('click', async () => {
+    $('resign-confirm').hidden = $('resign-cancel').hidden = true;
+    try {
+      render(await api.post(`/api/games/${id}/resign`, {}));
+    } catch (e) {
+      showError(e.message);
+      $('resign').hidden = false;
+    }
+  });
+  $('keyboard-move').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const usi = $('move-select').value;
+    if (usi) play(usi);
+  });
+  for (const f of ['kif', 'csa', 'sfen']) {
+    const a = $(`rec-${f}`);
+    a.href = `/api/games/${encodeURIComponent(id)}/record?format=${f}`;
+    a.setAttribute('download', `game-${id}.${f === 'sfen' ? 'sfen' : f}`);
+  }
+  setInterval(tick, 250);
+}
+
+async function main() {
+  wire();
+  if (!id) {
+    showError('No game given: open a game from the lobby.');
+    return;
+  }
+  board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
+  try {
+    const s = await api.session();
+    $('who').textContent = s.user ? s.user.name : 'guest';
+  } catch {
+    // the game can be watched without a session
+  }
+  try {
+    render(await api.get(`/api/games/${encodeURIComponent(id)}`));
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  listen();
+}
+
+main();

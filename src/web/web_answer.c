@@ -3,6 +3,7 @@
  * reads as it is).  Every answer carries the security headers. */
 #include "web_internal.h"
 #include "../core/quote.h"
+#include "../core/version.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@ const char *const web_security_headers[][2] = {
     {"X-Frame-Options", "DENY"},
     {"Referrer-Policy", "no-referrer"},
     {"Cross-Origin-Opener-Policy", "same-origin"},
+    {"Server", "komadai/" SG_VERSION},   /* the one version (src/core/version.h) on every answer */
     {NULL, NULL},
 };
 

@@ -61,6 +61,8 @@ session a
 case $(cat "$tmp/a.jar") in *sid*) ok ;; *) fail "no cookie" ;; esac
 h=$(curl -s -D - -o /dev/null "$(U /api/session)")
 case $h in *"HttpOnly; SameSite=Strict"*) ok ;; *) fail "cookie flags: $h" ;; esac
+v=$(sed -n 's/^#define SG_VERSION "\(.*\)"$/\1/p' src/core/version.h)
+case $h in *"Server: komadai/$v"*) ok ;; *) fail "the version on an API answer (Server: komadai/$v): $h" ;; esac
 cp "$tmp/a.csrf" "$tmp/a.good"; echo wrong >"$tmp/a.csrf"
 req a POST /api/signup '{"name":"alice","email":"a@x.org","password":"alicepass1"}'; check "wrong csrf" 403 CSRF
 cp "$tmp/a.good" "$tmp/a.csrf"

@@ -83,6 +83,7 @@ fi
 if want lua; then
 echo "== Lua boundary"
 if [ -f tests/bench/lua_positions.lua ]; then lua5.4 tests/bench/lua_positions.lua; fi
+build/komadai tests/bench/lua_view.lua
 t=$(for i in $(seq 1 21); do t0=$(now); build/komadai -e '' >/dev/null; t1=$(now); awk -v a="$t0" -v b="$t1" 'BEGIN {print (b - a) * 1000}'; done | median)
 awk -v t="$t" 'BEGIN {printf "  komadai -e '"''"' startup, median of 21: %.1f ms\n", t}'
 

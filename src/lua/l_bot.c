@@ -1,6 +1,7 @@
 /* The bot wiring: see l_bot.h. */
 #include <string.h>
 #include "l_bot.h"
+#include "bot_watch.h"
 #include "../os/clock.h"
 
 /* instructions between two calls of the count hook */
@@ -76,6 +77,14 @@ static void bot_hook(lua_State *L, lua_Debug *ar)
                callback_name(b, b->running));
 }
 
+/* the watchdog's signal handler, on the search's thread: a call of b that outlasted a tick gets
+ * the hook (lua_sethook is safe there, as lua.c's Ctrl-C handler uses it) */
+static void arm_lazy(sgl_bot *b)
+{
+    if (b->in_call && b->lazy_L && lua_gethook(b->lazy_L) != bot_hook)
+        lua_sethook(b->lazy_L, bot_hook, LUA_MASKCOUNT, HOOK_COUNT);
+}
+
 /* calls fn(view, [move,] opts) with p bound to the view: the status, and on
  * LUA_OK the result on the stack; an error is dealt with here (a host's
  * interrupt or the hook's stop is a stop, anything else a failure) and
@@ -89,19 +98,31 @@ static int call(sgl_lua_eval *e, const sg_pos *p, bool with_move, sg_move m)
     sgl_eval_view_bind(e->view, p);
     if (with_move) sgl_pushmove(L, m);
     lua_rawgeti(L, LUA_REGISTRYINDEX, e->opts_ref);
-    /* the count hook, unless a line or call hook (a debugger's) is there */
+    /* the count hook: lazy (armed by the watchdog when the call outlasts a tick) when no hook is
+     * there, else set now unless a line or call hook (a debugger's) is there */
     b->prev_hook = lua_gethook(L);
     b->prev_mask = lua_gethookmask(L);
     b->prev_count = lua_gethookcount(L);
-    bool hooked = !b->prev_hook || b->prev_mask == LUA_MASKCOUNT;
+    bool lazy = !b->prev_hook && b->watch;
+    bool hooked = lazy || !b->prev_hook || b->prev_mask == LUA_MASKCOUNT;
     if (hooked) {
         b->running = e;
         b->raising = false;
         b->first_tick = 0;
+    }
+    if (lazy) {
+        b->lazy_L = L;
+        b->in_call = 1;
+        sgl_watch_enter(b->watch);
+    } else if (hooked) {
         int count = b->prev_hook && b->prev_count < HOOK_COUNT ? b->prev_count : HOOK_COUNT;
         lua_sethook(L, bot_hook, LUA_MASKCOUNT, count);
     }
     int status = lua_pcall(L, with_move ? 3 : 2, 1, 0);
+    if (lazy) {   /* first no more arming, then the hook the watchdog may have armed goes */
+        b->in_call = 0;
+        sgl_watch_leave(b->watch);
+    }
     bool stopped = hooked && b->raising;
     if (hooked) {
         /* a hook set during the call (a SIGINT handler's, the sandbox's armed stop) stays */
@@ -242,6 +263,7 @@ const char *sgl_bot_wire(lua_State *L, int idx, const char *opts_field, sg_searc
         o->prune_ud = &b->prune;
     }
     if (b->eval.L || b->order.L || b->prune.L) {   /* the hook finds the bot here */
+        b->watch = sgl_watch_start(b, arm_lazy);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &BOT_KEY);
         b->outer = lua_touserdata(L, -1);
         lua_pushlightuserdata(L, b);
@@ -253,6 +275,8 @@ const char *sgl_bot_wire(lua_State *L, int idx, const char *opts_field, sg_searc
 
 void sgl_bot_unwire(sgl_bot *b)
 {
+    sgl_watch_stop(b->watch);
+    b->watch = NULL;
     lua_State *L = b->eval.L ? b->eval.L : b->order.L ? b->order.L : b->prune.L;
     if (L) {
         if (b->outer) lua_pushlightuserdata(L, b->outer);

@@ -5,6 +5,7 @@
 #ifndef SGL_BOT_H
 #define SGL_BOT_H
 
+#include <signal.h>
 #include "binding.h"
 #include "l_eval_view.h"
 #include "../search/search.h"
@@ -46,7 +47,14 @@ typedef struct {
  * it raises at every instruction, so a pcall inside the bot cannot swallow
  * the stop.  A hook that was set before (the sandbox's, the host's Ctrl-C) is
  * called from it first and put back after the call; one set during the call
- * (a SIGINT handler's) is left in place. */
+ * (a SIGINT handler's) is left in place.
+ * The hook is lazy when no hook was there before: a count hook makes Lua stop
+ * at every instruction (a third of a plain evaluation's time), and nearly every
+ * call ends in microseconds.  So a watchdog thread (bot_watch.c) looks at the
+ * calls every SGL_WATCH_TICK_MS; a call still running after a tick gets the
+ * hook armed from a signal handler on the search's thread, as lua.c arms its
+ * Ctrl-C hook, and again every tick while it runs. */
+typedef struct sgl_watch sgl_watch;
 typedef struct sgl_bot {
     sgl_lua_eval eval, order, prune;
     /* the hook's state */
@@ -59,6 +67,11 @@ typedef struct sgl_bot {
     /* the longest call the hook stopped: its callback's name and seconds (0: none) */
     const char *interrupted;
     double interrupted_seconds;
+    /* the lazy hook: the watchdog (NULL: none, the hook is set at every call), the state the
+     * callbacks run in, and whether one runs now (read by the signal handler on this thread) */
+    sgl_watch *watch;
+    lua_State *lazy_L;
+    volatile sig_atomic_t in_call;
 } sgl_bot;
 
 /* Wires the bot described by the table at idx into o for searcher s:

@@ -13,7 +13,7 @@
 #define MAX_TT_MB 65536
 
 /* ---- the searcher, kept in the registry ------------------------------------------------ */
-typedef struct { sg_search *s; size_t mb; } searcher_box;
+typedef struct { sg_search *s; size_t mb; bool busy; } searcher_box;
 
 static int searcher_gc(lua_State *L)
 {
@@ -23,30 +23,41 @@ static int searcher_gc(lua_State *L)
     return 0;
 }
 
-static sg_search *cached_searcher(lua_State *L, size_t mb)
+static searcher_box *new_box(lua_State *L)
+{
+    searcher_box *b = lua_newuserdatauv(L, sizeof *b, 0);
+    b->s = NULL;
+    b->mb = 0;
+    b->busy = false;
+    if (luaL_newmetatable(L, SEARCHER)) {
+        lua_pushcfunction(L, searcher_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
+    return b;
+}
+
+/* The registry's searcher, or, for a search inside a search's callback (the
+ * registry's is busy), one of its own, left on the stack until the call ends.
+ * *fresh says which: a fresh one's table is empty and its evaluation not
+ * recorded. */
+static searcher_box *searcher_for(lua_State *L, size_t mb, bool *fresh)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER "*");
     searcher_box *b = lua_touserdata(L, -1);
-    if (!b) {
-        lua_pop(L, 1);
-        b = lua_newuserdatauv(L, sizeof *b, 0);
-        b->s = NULL;
-        b->mb = 0;
-        if (luaL_newmetatable(L, SEARCHER)) {
-            lua_pushcfunction(L, searcher_gc);
-            lua_setfield(L, -2, "__gc");
-        }
-        lua_setmetatable(L, -2);
-        lua_pushvalue(L, -1);
+    lua_pop(L, 1);
+    *fresh = b && b->busy;
+    if (*fresh) b = new_box(L);
+    else if (!b) {
+        b = new_box(L);
         lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "*");
     }
-    lua_pop(L, 1);
     if (b->s && b->mb != mb) { sg_search_free(b->s); b->s = NULL; }
     if (!b->s) {
         b->s = sg_search_new(mb);
         b->mb = b->s ? mb : 0;
     }
-    return b->s;
+    return b;
 }
 
 /* ---- core.search ------------------------------------------------------------------------- */
@@ -283,18 +294,22 @@ static int core_search(lua_State *L)
         o.history_check = checks;
         o.history_len = hn;
     }
-    sg_search *s = cached_searcher(L, mb);
+    bool nested;
+    searcher_box *box = searcher_for(L, mb, &nested);
+    sg_search *s = box->s;
     if (!s) return luaL_error(L, "not enough memory for a %d MiB table", (int)mb);
-    /* a table filled under another evaluation holds that evaluation's scores */
-    lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER "eval");
-    lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER "eval_opts");
-    if (!lua_rawequal(L, -2, eval_idx) || !lua_rawequal(L, -1, eval_opts_idx)) clear = true;
-    lua_pop(L, 2);
-    lua_pushvalue(L, eval_idx);
-    lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "eval");
-    lua_pushvalue(L, eval_opts_idx);
-    lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "eval_opts");
-    if (clear) sg_search_clear(s);
+    if (!nested) {
+        /* a table filled under another evaluation holds that evaluation's scores */
+        lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER "eval");
+        lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER "eval_opts");
+        if (!lua_rawequal(L, -2, eval_idx) || !lua_rawequal(L, -1, eval_opts_idx)) clear = true;
+        lua_pop(L, 2);
+        lua_pushvalue(L, eval_idx);
+        lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "eval");
+        lua_pushvalue(L, eval_opts_idx);
+        lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER "eval_opts");
+        if (clear) sg_search_clear(s);
+    }
     sgl_bot bot;
     const char *err = sgl_bot_wire(L, 2, "eval_opts", s, &o, &bot);
     if (err) return luaL_argerror(L, 2, err);
@@ -305,8 +320,10 @@ static int core_search(lua_State *L)
     }
     lim.interrupt = sgl_interrupt_flag(L);
     sg_search_report *r = lua_newuserdatauv(L, sizeof *r, 0);
+    box->busy = true;   /* a search from a callback of this one gets a searcher of its own */
     if (quiet >= 0) sg_search_quiet(s, p, &o, &lim, quiet == 0, r);
     else sg_search_run(s, p, &o, &lim, r);
+    box->busy = false;
     bool interrupted = *sgl_interrupt_flag(L) != 0;
     *sgl_interrupt_flag(L) = 0;
     /* Ctrl-C is answered here with the best move so far: the host's stop hook

@@ -152,6 +152,28 @@ describe("shogi.search", function()
     assert.equal("the view is only valid during an evaluation", raised(kept.side, kept))
   end)
 
+  it("runs a search inside an evaluation on a searcher of its own, and still stops the outer one in time", function()
+    local p = pos("startpos")
+    local inner
+    local t0 = os.clock()
+    local r = shogi.search(p, {time = 0.3, eval = function()
+      inner = inner or shogi.search(p, {depth = 2, eval = function() return 0 end})
+      while true do end
+    end})
+    assert.truthy(r.move)
+    assert.truthy(inner and inner.move)
+    assert.truthy(os.clock() - t0 < 2, "the looping evaluation was stopped")
+  end)
+
+  it("stops a looping evaluation whose pcall would swallow errors (the hook armed lazily)", function()
+    local t0 = os.clock()
+    local r = shogi.search(pos("startpos"), {time = 0.2, eval = function()
+      while true do pcall(function() while true do end end) end
+    end})
+    assert.truthy(r.move)
+    assert.truthy(os.clock() - t0 < 2)
+  end)
+
   it("searches only the searchmoves given, and refuses an illegal one", function()
     local p = pos("startpos")
     assert.equal("2h3h", shogi.search(p, {depth = 3, searchmoves = {"2h3h"}}).move)

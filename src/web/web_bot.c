@@ -64,7 +64,7 @@ static void *bot_main(void *arg)
             if (L->n == ply && !L->over) {
                 if (rep.declare) {
                     sg_verdict v;
-                    if (sg_game_declare(&L->g, &v) == SG_CLAIM_OK) web_end_game(w, &L->row, L->row.bot_side, "declaration", false);
+                    if (sg_game_declare(&L->g, &v) == SG_CLAIM_OK) web_end_game(w, &L->row, L->row.bot_side, "declaration", SG_STORE_END_ANY, -1);
                 } else if (rep.best != SG_MOVE_NONE) {
                     char usi[16];
                     sg_move_format(&root, rep.best, SG_NOTATION_USI, SG_SQ_NONE, 0, usi, sizeof usi);

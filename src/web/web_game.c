@@ -27,6 +27,7 @@ static void apply_stored_end(loaded *L)
     if (!strcmp(L->row.reason, "resignation")) sg_game_resign(&L->g, L->row.winner == 0 ? SG_WHITE : SG_BLACK);
     else if (!strcmp(L->row.reason, "time-up")) sg_game_end_stated(&L->g, SG_END_TIME_UP, (int)stm);
     else if (!strcmp(L->row.reason, "declaration")) { sg_verdict v; sg_game_declare(&L->g, &v); }
+    else if (!strcmp(L->row.reason, "agreement")) sg_game_agree_draw(&L->g);
 }
 
 int web_load_game(sg_web *w, int64_t id, loaded *L)
@@ -39,7 +40,7 @@ int web_load_game(sg_web *w, int64_t id, loaded *L)
     sg_error err;
     sg_rules r;
     web_init_rules(&r);
-    if (!sg_pos_from_sfen(&start, "startpos", SG_STANDARD, &err) || sg_game_init(&L->g, &start, &r, NULL, NULL)) return 500;
+    if (!sg_pos_from_sfen(&start, L->row.start[0] ? L->row.start : "startpos", SG_STANDARD, &err) || sg_game_init(&L->g, &start, &r, NULL, NULL)) return 500;
     for (int i = 0; i < L->n; i++) {
         sg_move m;
         if (!sg_move_parse(sg_game_pos(&L->g), L->usi[i], SG_NOTATION_USI, SG_SQ_NONE, &m, &err) ||
@@ -108,6 +109,34 @@ static void moves_json(loaded *L, sbuf *b)
     sb_lit(b, "]");
 }
 
+/* the declaration as the core judges it for the side to move: whether it is
+ * correct now, and the counts (docs/WEB.md GAME "declaration") */
+static void declaration_json(loaded *L, sbuf *b)
+{
+    const sg_pos *p = sg_game_pos(&L->g);
+    sg_verdict v;
+    sg_claim c = sg_rules_declaration(&L->g.rules, p, &v);
+    if (c == SG_CLAIM_NOT_IN_RULES) { sb_lit(b, "null"); return; }
+    char why[SG_VERDICT_TEXT_MAX] = "";
+    if (c != SG_CLAIM_OK) sg_claim_text(c, p->side, &v, why, sizeof why);
+    sb_printf(b, "{\"valid\":%s,\"points\":%d,\"needed\":%d,\"camp_pieces\":%d,\"pieces_needed\":%d,"
+                 "\"king_in_camp\":%s,\"fault\":\"%s\",\"why\":",
+              c == SG_CLAIM_OK ? "true" : "false", v.points[p->side], L->g.rules.declaration_points[p->side],
+              v.camp_pieces[p->side], L->g.rules.declaration_pieces, v.king_in_camp[p->side] ? "true" : "false",
+              sg_claim_id(c));
+    sb_str(b, why);
+    sb_lit(b, "}");
+}
+
+/* after the end: the hash of the seed that gave the colours, and the challenger's colour */
+static void colours_json(loaded *L, sbuf *b)
+{
+    char hash[65];
+    int bit = web_seed_hash(L->row.seed, hash);
+    sb_printf(b, "{\"text\":\"komadai colours \",\"sha256\":\"%s\",\"bit\":%d,\"challenger\":\"%s\"}", hash, bit,
+              SIDE[bit]);
+}
+
 void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
 {
     const sg_pos *p = sg_game_pos(&L->g);
@@ -136,12 +165,22 @@ void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
         sb_str(b, text);
         sb_lit(b, "}");
     }
+    sb_lit(b, ",\"draw_offer\":");
+    if (playing && L->row.draw_offer >= 0) sb_printf(b, "{\"by\":\"%s\",\"ply\":%d}", SIDE[L->row.draw_offer], L->row.draw_offer_ply);
+    else sb_lit(b, "null");
+    sb_lit(b, ",\"declaration\":");
+    if (playing && !L->over && you == (int)p->side) declaration_json(L, b); else sb_lit(b, "null");
     sb_lit(b, ",\"seed_sha256\":");
     sb_str(b, L->row.seed_sha256);
     sb_lit(b, ",\"seed\":");
     if (!playing) sb_str(b, L->row.seed); else sb_lit(b, "null");
+    sb_lit(b, ",\"colours\":");
+    if (!playing) colours_json(L, b); else sb_lit(b, "null");
     if (!brief) {
         char sfen[256];
+        sg_pos_to_sfen(&L->g.start, sfen, sizeof sfen);
+        sb_lit(b, ",\"start\":");
+        sb_str(b, sfen);
         sg_pos_to_sfen(p, sfen, sizeof sfen);
         sb_lit(b, ",\"sfen\":");
         sb_str(b, sfen);
@@ -176,11 +215,11 @@ static bool new_ratings(sg_web *w, const sg_store_game *g, int winner, double ou
     return true;
 }
 
-bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, bool overdue)
+bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, sg_store_end_if when, int offered_by)
 {
     double r[2];
     bool rated = new_ratings(w, g, winner, r);
-    bool ok = sg_store_game_end(w->store, g->id, winner, reason, web_now_ms(), overdue, rated ? r : NULL);
+    bool ok = sg_store_game_end(w->store, g->id, winner, reason, web_now_ms(), when, offered_by, rated ? r : NULL);
     if (ok) web_notify(w, g->id);
     return ok;
 }
@@ -188,7 +227,7 @@ bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *rea
 void web_settle(sg_web *w, loaded *L)
 {
     if (!sg_game_result(&L->g, &L->v)) return;
-    web_end_game(w, &L->row, L->v.outcome == SG_OUTCOME_WIN ? L->v.winner : -1, sg_verdict_id(&L->v), false);
+    web_end_game(w, &L->row, L->v.outcome == SG_OUTCOME_WIN ? L->v.winner : -1, sg_verdict_id(&L->v), SG_STORE_END_ANY, -1);
     L->row.status = SG_STORE_ENDED;
 }
 

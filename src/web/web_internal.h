@@ -182,8 +182,9 @@ int web_load_game(sg_web *w, int64_t id, loaded *L);
 int web_you_of(const ctx *x, const sg_store_game *g);  /* the colour x plays in g, or -1 */
 /* the game's JSON (docs/WEB.md GAME); brief: without sfen, moves and legal */
 void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief);
-/* overdue: a time-up, which the store takes only while the stored deadline has passed */
-bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, bool overdue);
+/* when: SG_STORE_END_IF_OVERDUE for a time-up (the store takes it only while the stored deadline has
+ * passed), SG_STORE_END_IF_OFFERED for an agreed draw (only while offered_by's offer stands) */
+bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, sg_store_end_if when, int offered_by);
 void web_settle(sg_web *w, loaded *L);  /* the end the core found after a move, stored */
 /* Plays usi in the loaded game: 0 or an HTTP status with the message in why.
  * The move is in the database before this returns 0. */
@@ -202,6 +203,8 @@ unsigned web_route_record(ctx *x, int64_t id);
 /* ---- the seed (web_seed.c) ---- */
 void web_make_seed(sg_store_game *g);
 int web_seed_bit(const char *seed_hex);  /* 0: the challenger (or the person against the bot) plays Black */
+/* the bit, and SHA-256("komadai colours " + seed) in hex into hash_hex (if not NULL) */
+int web_seed_hash(const char *seed_hex, char hash_hex[65]);
 
 /* ---- the bot (web_bot.c) ---- */
 typedef struct { double seconds; int depth; const char *name; } web_bot_level;

@@ -62,6 +62,9 @@ static unsigned api(ctx *x)
         if (!strcmp(rest, "/moves") && post) return web_route_game_act(x, id, "move");
         if (!strcmp(rest, "/resign") && post) return web_route_game_act(x, id, "resign");
         if (!strcmp(rest, "/declare") && post) return web_route_game_act(x, id, "declare");
+        if (!strcmp(rest, "/draw/offer") && post) return web_route_game_act(x, id, "draw/offer");
+        if (!strcmp(rest, "/draw/accept") && post) return web_route_game_act(x, id, "draw/accept");
+        if (!strcmp(rest, "/draw/decline") && post) return web_route_game_act(x, id, "draw/decline");
         if (!strcmp(rest, "/record") && !post) return web_route_record(x, id);
         if (!strcmp(rest, "/events") && !post) return web_route_events(x, id);
     }

@@ -46,4 +46,5 @@ web() {
 web play_bot
 web piece_style
 web board
+web actions
 end_suite

@@ -78,6 +78,36 @@ function renderActions(s) {
   } else if ($('resign-confirm').hidden) {
     $('resign').hidden = false;
   }
+  renderDraw(s, playing);
+  renderDeclaration(s);
+}
+
+// the draw offer standing, as the server says (a move lapses it); none against the bot
+function renderDraw(s, playing) {
+  const people = s.black.kind !== 'bot' && s.white.kind !== 'bot';
+  const offer = playing && people ? s.draw_offer : null;
+  const mine = !!offer && offer.by === s.you;
+  $('draw-offer').hidden = !(playing && people && !offer);
+  $('draw-box').hidden = !offer;
+  $('draw-box').classList.toggle('theirs', !!offer && !mine);
+  $('draw-accept').hidden = $('draw-decline').hidden = !offer || mine;
+  if (offer) {
+    $('draw-text').textContent = mine
+      ? 'You offered a draw. It lapses with the next move.'
+      : `${SIDE[offer.by]} (${s[offer.by].name}) offers a draw. A move declines it.`;
+  }
+}
+
+// the declaration: the button only when the core finds it correct, with the count the core made
+function renderDeclaration(s) {
+  const d = s.status === 'playing' ? s.declaration : null;
+  const show = !!d && (d.valid || d.king_in_camp);
+  $('declare-box').hidden = !show;
+  $('declare').hidden = !(d && d.valid);
+  if (!show) return;
+  const count = `${d.points} of ${d.needed} points, ${d.camp_pieces} of ${d.pieces_needed} pieces in the camp`;
+  $('declare-count').textContent = d.valid ? `You may declare and win: ${count}.` : `Declaration: ${count}. ${d.why}`;
+  $('declare').textContent = `Declare (${d.points} points)`;
 }
 
 function renderSeed(s) {
@@ -85,10 +115,28 @@ function renderSeed(s) {
   $('seed-wait').hidden = !!s.seed;
   $('seed-line').hidden = !s.seed;
   $('seed').textContent = s.seed || '';
+  const c = s.colours;
+  $('colours-line').hidden = !c;
+  if (!c) return;
+  $('colours-hash').textContent = c.sha256;
+  const who = s.black.kind === 'bot' || s.white.kind === 'bot' ? 'the person playing the bot' : 'the challenger';
+  $('colours-text').textContent =
+    `The low bit of its first byte is ${c.bit}, so ${who} (${s[c.challenger].name}) plays ${c.challenger === 'black' ? 'Black' : 'White'}.`;
 }
 
-function announce(s) {
-  if (s.moves.length === lastAnnounced) return;
+function say(text) {
+  $('announce').textContent = text;
+}
+
+let lastOffer = null;
+function announce(s, prev) {
+  const offer = s.status === 'playing' && s.draw_offer ? s.draw_offer.by : null;
+  if (offer !== lastOffer && lastAnnounced >= 0 && offer && offer !== s.you) say(`${SIDE[offer]} offers a draw.`);
+  lastOffer = offer;
+  if (s.moves.length === lastAnnounced) {
+    if (s.status === 'ended' && prev && prev.status === 'playing') say(resultText(s));
+    return;
+  }
   const first = lastAnnounced < 0;
   lastAnnounced = s.moves.length;
   if (first) return;
@@ -114,6 +162,7 @@ function tick() {
 
 function render(s) {
   if (state && s.moves.length < state.moves.length && s.status === state.status) return; // an older state arrived late
+  const prev = state;
   state = s;
   document.title = `${s.black.name} vs ${s.white.name} · komadai`;
   $('status').textContent = statusText(s);
@@ -122,7 +171,7 @@ function render(s) {
   renderKeyboard(s);
   renderActions(s);
   renderSeed(s);
-  announce(s);
+  announce(s, prev);
   board.show(s);
   tick();
   document.body.dataset.ply = String(s.moves.length);
@@ -187,6 +236,19 @@ function wire() {
       $('resign').hidden = false;
     }
   });
+  const act = (path, after) => async () => {
+    showError('');
+    try {
+      render(await api.post(`/api/games/${id}/${path}`, {}));
+      if (after) after();
+    } catch (e) {
+      showError(e.message);
+    }
+  };
+  $('draw-offer').addEventListener('click', act('draw/offer', () => say('You offered a draw.')));
+  $('draw-accept').addEventListener('click', act('draw/accept'));
+  $('draw-decline').addEventListener('click', act('draw/decline', () => say('You declined the draw.')));
+  $('declare').addEventListener('click', act('declare'));
   $('keyboard-move').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const usi = $('move-select').value;

@@ -137,6 +137,36 @@ static void colours_json(loaded *L, sbuf *b)
               SIDE[bit]);
 }
 
+/* the legal moves in USI ("legal", what the board offers) and named in both notations
+ * ("legal_names", what the keyboard's list shows), the names the core's */
+static void legal_json(loaded *L, sbuf *b)
+{
+    const sg_pos *p = sg_game_pos(&L->g);
+    sg_move ms[SG_MAX_MOVES];
+    int n = L->row.status == SG_STORE_PLAYING && !L->over ? sg_gen_legal(p, ms) : 0;
+    sg_square prev = L->n ? sg_move_to(sg_game_move(&L->g, L->n)) : SG_SQ_NONE;
+    sb_lit(b, ",\"legal\":[");
+    for (int i = 0; i < n; i++) {
+        char u[16];
+        sg_move_format(p, ms[i], SG_NOTATION_USI, SG_SQ_NONE, 0, u, sizeof u);
+        if (i) sb_lit(b, ",");
+        sb_str(b, u);
+    }
+    sb_lit(b, "],\"legal_names\":[");
+    for (int i = 0; i < n; i++) {
+        char we[64], ja[64];
+        sg_move_format(p, ms[i], SG_NOTATION_WESTERN, prev, 0, we, sizeof we);
+        sg_move_format(p, ms[i], SG_NOTATION_JAPANESE, prev, 0, ja, sizeof ja);
+        if (i) sb_lit(b, ",");
+        sb_lit(b, "{\"western\":");
+        sb_str(b, we);
+        sb_lit(b, ",\"japanese\":");
+        sb_str(b, ja);
+        sb_lit(b, "}");
+    }
+    sb_lit(b, "]");
+}
+
 void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
 {
     const sg_pos *p = sg_game_pos(&L->g);
@@ -185,18 +215,7 @@ void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
         sb_lit(b, ",\"sfen\":");
         sb_str(b, sfen);
         moves_json(L, b);
-        sb_lit(b, ",\"legal\":[");
-        if (playing && !L->over) {
-            sg_move ms[SG_MAX_MOVES];
-            int n = sg_gen_legal(p, ms);
-            for (int i = 0; i < n; i++) {
-                char u[16];
-                sg_move_format(p, ms[i], SG_NOTATION_USI, SG_SQ_NONE, 0, u, sizeof u);
-                if (i) sb_lit(b, ",");
-                sb_str(b, u);
-            }
-        }
-        sb_lit(b, "]");
+        legal_json(L, b);
     }
     sb_lit(b, "}");
 }

@@ -47,4 +47,5 @@ web play_bot
 web piece_style
 web board
 web actions
+web notation
 end_suite

@@ -68,7 +68,10 @@ function renderKeyboard(s) {
   form.hidden = !mine;
   if (!mine) return;
   const sel = $('move-select');
-  sel.replaceChildren(...(s.legal || []).map((u) => api.el('option', { value: u, text: u })));
+  const n = prefs.notation();
+  const names = s.legal_names || [];
+  sel.replaceChildren(...(s.legal || []).map((u, i) =>
+    api.el('option', { value: u, text: names[i] ? `${n === 'japanese' ? names[i].japanese : names[i].western} (${u})` : u })));
 }
 
 function renderActions(s) {
@@ -215,7 +218,7 @@ function wire() {
   for (const r of document.querySelectorAll('input[name=notation]')) {
     r.addEventListener('change', () => {
       prefs.setNotation(r.value);
-      if (state) renderMoves(state);
+      if (state) { renderMoves(state); renderKeyboard(state); }
     });
   }
   $('resign').addEventListener('click', () => {

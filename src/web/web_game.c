@@ -17,7 +17,6 @@
 
 static const char *const SIDE[2] = {"black", "white"};
 
-void web_init_rules(sg_rules *r) { sg_rules_computer(r, SG_STANDARD); }
 
 /* the row's stated end applied to the replayed game, so the verdict is the core's */
 static void apply_stored_end(loaded *L)
@@ -39,7 +38,7 @@ int web_load_game(sg_web *w, int64_t id, loaded *L)
     sg_pos start;
     sg_error err;
     sg_rules r;
-    web_init_rules(&r);
+    web_init_rules(w, &r);
     if (!sg_pos_from_sfen(&start, L->row.start[0] ? L->row.start : "startpos", SG_STANDARD, &err) || sg_game_init(&L->g, &start, &r, NULL, NULL)) return 500;
     for (int i = 0; i < L->n; i++) {
         sg_move m;
@@ -182,6 +181,7 @@ void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
     sb_printf(b, ",\"ply\":%d,\"deadline_seconds\":%d,\"deadline\":", L->n, L->row.deadline_seconds);
     if (playing && L->row.deadline_at) sb_printf(b, "%lld", (long long)L->row.deadline_at); else sb_lit(b, "null");
     if (L->row.bot_side >= 0) sb_printf(b, ",\"bot_level\":%d", L->row.bot_level);
+    sb_printf(b, ",\"rules\":{\"name\":\"%s\",\"max_moves\":%d}", L->g.rules.name, L->g.rules.max_moves);
     sb_lit(b, ",\"result\":");
     if (playing) sb_lit(b, "null");
     else {

@@ -11,6 +11,30 @@
 #include "../core/movegen.h"
 #include "../core/position.h"
 
+unsigned web_route_rules(ctx *x)
+{
+    const sg_web *w = x->w;
+    const sg_rules *r = &w->rules;
+    sbuf b = {0};
+    sb_lit(&b, "{\"rules\":{\"name\":");
+    sb_str(&b, r->name);
+    sb_printf(&b, ",\"max_moves\":%d,\"sennichite\":%s,\"perpetual_check\":%s,\"declaration\":", r->max_moves,
+              r->sennichite ? "true" : "false", r->perpetual_check ? "true" : "false");
+    if (r->declaration)
+        sb_printf(&b, "{\"points\":{\"black\":%d,\"white\":%d},\"pieces\":%d,\"wrong_loses\":%s}", r->declaration_points[0],
+                  r->declaration_points[1], r->declaration_pieces, r->declaration_loses ? "true" : "false");
+    else sb_lit(&b, "null");
+    sb_lit(&b, "},\"deadlines\":[");
+    for (int i = 0; i < w->n_deadlines; i++) sb_printf(&b, "%s%d", i ? "," : "", w->deadlines[i]);
+    sb_lit(&b, "],\"bot_levels\":[");
+    for (int i = 0; i < BOT_LEVELS; i++)
+        sb_printf(&b, "%s{\"level\":%d,\"name\":\"%s\",\"seconds\":%g}", i ? "," : "", i + 1, web_bot_levels[i].name,
+                  web_bot_levels[i].seconds);
+    sb_printf(&b, "],\"sessions\":{\"idle\":%lld,\"lifetime\":%lld}}", (long long)(w->sessions.idle_ms / 1000),
+              (long long)(w->sessions.lifetime_ms / 1000));
+    return web_json(x, 200, &b);
+}
+
 unsigned web_send_game(ctx *x, int64_t id, unsigned code)
 {
     loaded *L = malloc(sizeof *L);
@@ -85,8 +109,9 @@ unsigned web_route_challenges(ctx *x)
     jobj o;
     if (!web_need_body(x, &o)) return 400;
     const jv *d = web_jget(&o, "deadline");
-    if (!d || d->kind != JV_NUM || d->num != floor(d->num) || d->num < DEADLINE_MIN || d->num > DEADLINE_MAX)
-        return web_fail(x, 400, "\"deadline\": seconds a move, a whole number from %d (1 minute) to %d (1 week)", DEADLINE_MIN, DEADLINE_MAX);
+    int lo = w->deadlines[0], hi = w->deadlines[w->n_deadlines - 1];
+    if (!d || d->kind != JV_NUM || d->num != floor(d->num) || d->num < lo || d->num > hi)
+        return web_fail(x, 400, "\"deadline\": seconds a move, a whole number from %d to %d (this site's shortest and longest)", lo, hi);
     int64_t id = sg_store_challenge_create(w->store, x->se.user_id, (int)d->num);
     if (!id) return web_fail(x, 500, "the challenge was not stored");
     sbuf b = {0};

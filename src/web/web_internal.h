@@ -33,8 +33,6 @@
 
 #define BODY_MAX 16384              /* request bodies over this are refused (413) */
 #define GAME_MAX_MOVES 1024         /* the 500-move draw ends every game long before */
-#define DEADLINE_MIN 60
-#define DEADLINE_MAX 604800
 #define BOT_LEVELS 5
 #define WATCH_BUCKETS 4096
 #define LOGIN_SLOTS 64
@@ -86,6 +84,8 @@ struct sg_web {
     int bots;                    /* bot threads running */
     pthread_cond_t bots_done;
     pthread_t deadline_thread;
+    sg_rules rules;              /* the site's rule set: computer shogi, the config's move cap */
+    int deadlines[SG_WEB_DEADLINES_MAX], n_deadlines;  /* offered, ascending */
     sg_store_session_limits sessions;
     int64_t touch_ms;            /* a session's use is stored when its last is older than this */
     int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
@@ -176,7 +176,9 @@ typedef struct {
     bool over;                   /* the core says the game has ended (or the row does) */
 } loaded;
 
-void web_init_rules(sg_rules *r);
+/* the site's rule set (the lock is not needed: it never changes) */
+static inline void web_init_rules(const sg_web *w, sg_rules *r) { *r = w->rules; }
+unsigned web_route_rules(ctx *x);  /* GET /api/rules: the figures the rules page shows (web_games.c) */
 /* loads game id: 0, or the HTTP status of the failure (404, 500); sg_game_free(&L->g) after 0 */
 int web_load_game(sg_web *w, int64_t id, loaded *L);
 int web_you_of(const ctx *x, const sg_store_game *g);  /* the colour x plays in g, or -1 */

@@ -45,6 +45,7 @@ static unsigned api(ctx *x)
     }
     if (!strcmp(u, "/me")) return web_route_me(x);
     if (!strcmp(u, "/leaderboard") && !post) return web_route_leaderboard(x);
+    if (!strcmp(u, "/rules") && !post) return web_route_rules(x);
     if (!strcmp(u, "/bot-games") && post) return web_route_bot_game(x);
     if (!strcmp(u, "/challenges")) return web_route_challenges(x);
     if (!strncmp(u, "/challenges/", 12)) {

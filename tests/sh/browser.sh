@@ -56,4 +56,6 @@ web board
 web actions
 web notation
 web rules "$url2"
+web keys
+web phone
 end_suite

@@ -3,12 +3,14 @@
 // Move names come from the server's state; nothing here formats a move.
 import * as api from './api.js';
 import { Board } from './board.js';
+import { BoardKeys, handText } from './board_keys.js';
 import * as prefs from './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get('id');
 let state = null;
 let board = null;
+let keys = null;
 let sending = false;
 let lastAnnounced = -1;
 
@@ -127,8 +129,14 @@ function renderSeed(s) {
     `The low bit of its first byte is ${c.bit}, so ${who} (${s[c.challenger].name}) plays ${c.challenger === 'black' ? 'Black' : 'White'}.`;
 }
 
+// the live region: what is said within a second and a half of the last is added to it, so a move and the
+// deadline it starts are both heard
+let saidAt = 0;
 function say(text) {
-  $('announce').textContent = text;
+  const e = $('announce');
+  const now = Date.now();
+  e.textContent = now - saidAt < 1500 && e.textContent ? `${e.textContent} ${text}` : text;
+  saidAt = now;
 }
 
 let lastOffer = null;
@@ -148,7 +156,27 @@ function announce(s, prev) {
   let text = m ? (n === 'japanese' ? m.japanese : m.western) : '';
   if (s.in_check) text += ', check';
   if (s.status === 'ended') text += '. ' + resultText(s);
-  $('announce').textContent = text;
+  say(text);
+}
+
+function renderHands(s) {
+  const hands = s.sfen.split(' ')[2];
+  const me = s.you === 'white' ? 'w' : 'b';
+  const them = me === 'b' ? 'w' : 'b';
+  const who = s.you ? ['Your hand', 'your opponent\'s hand'] : ['Black\'s hand', 'White\'s hand'];
+  $('hands-text').textContent = `${who[0]}: ${handText(hands, me)}; ${who[1]}: ${handText(hands, them)}.`;
+}
+
+// the player to move is told when the deadline comes near: an hour, ten minutes, a minute left
+const WARN = [3600000, 600000, 60000];
+let warned = { ply: -1, at: Infinity };
+function warnDeadline(left) {
+  if (!state || state.you !== state.to_move) return;
+  // a new move: the thresholds count from the whole deadline, so a one-minute deadline says so at once
+  if (warned.ply !== state.moves.length) warned = { ply: state.moves.length, at: state.deadline_seconds * 1000 };
+  const crossed = WARN.filter((w) => left <= w && warned.at >= w);
+  if (crossed.length) say(`${api.duration(crossed[crossed.length - 1] / 1000)} left for your move.`);
+  warned.at = Math.min(warned.at, left) - 1;
 }
 
 function tick() {
@@ -160,6 +188,8 @@ function tick() {
   box.hidden = false;
   const left = state.deadline - Date.now();
   $('clock').textContent = api.countdown(left);
+  $('clock').setAttribute('aria-label', `${api.duration(Math.max(0, left) / 1000)} left`);
+  warnDeadline(left);
   box.classList.toggle('urgent', left < 60000);
 }
 
@@ -176,6 +206,8 @@ function render(s) {
   renderSeed(s);
   announce(s, prev);
   board.show(s);
+  keys.show(s);
+  renderHands(s);
   tick();
   document.body.dataset.ply = String(s.moves.length);
   document.body.dataset.status = s.status;
@@ -265,6 +297,25 @@ function wire() {
   setInterval(tick, 250);
 }
 
+// the promotion question for a keyboard move: resolves to the move chosen, or null (Escape)
+function askPromotion([promote, plain]) {
+  const box = $('promote-ask');
+  box.hidden = false;
+  $('promote-yes').focus();
+  return new Promise((resolve) => {
+    const done = (usi) => {
+      box.hidden = true;
+      box.removeEventListener('keydown', esc);
+      $('promote-yes').onclick = $('promote-no').onclick = null;
+      resolve(usi);
+    };
+    const esc = (e) => { if (e.key === 'Escape') done(null); };
+    box.addEventListener('keydown', esc);
+    $('promote-yes').onclick = () => done(promote);
+    $('promote-no').onclick = () => done(plain);
+  });
+}
+
 async function main() {
   wire();
   if (!id) {
@@ -272,6 +323,7 @@ async function main() {
     return;
   }
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
+  keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
   try {
     const s = await api.session();
     $('who').textContent = s.user ? s.user.name : 'guest';

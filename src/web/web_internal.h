@@ -133,6 +133,13 @@ typedef struct {
     char disposition[96];        /* Content-Disposition, "" none */
 } web_answer;
 
+/* The site without its server (web_server.c): the pages' folder checked, the store opened and
+ * migrated, the rule set and limits set; no socket, no thread.  web_handle answers requests on
+ * it (a test or a fuzz target needs nothing more); sg_web_start adds the daemon and the threads.
+ * web_close waits for the bots it started and closes the store. */
+sg_web *web_open(const sg_web_opts *o, char *err, int errsize);
+void web_close(sg_web *w);
+
 /* Answers one request: the answer's kind, code, headers and body in *a
  * (web_answer_free releases them).  Takes the lock itself. */
 void web_handle(sg_web *w, const web_request *rq, web_answer *a);

@@ -134,7 +134,7 @@ static long open_files(void)
     return rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > 1000000 ? 1000000 : (long)rl.rlim_cur;
 }
 
-sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
+sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
 {
     if (sodium_init() < 0) { snprintf(err, (size_t)errsize, "libsodium failed to start"); return NULL; }
     sg_init();
@@ -181,14 +181,34 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->tick, NULL);
     pthread_cond_init(&w->bots_done, NULL);
+    return w;
+}
+
+void web_close(sg_web *w)
+{
+    pthread_mutex_lock(&w->mu);
+    w->stopping = true;
+    web_notify_all(w);  /* open event streams see `stopping` and end */
+    while (w->bots > 0) pthread_cond_wait(&w->bots_done, &w->mu);
+    pthread_mutex_unlock(&w->mu);
+    sg_store_close(w->store);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->tick);
+    pthread_cond_destroy(&w->bots_done);
+    free(w);
+}
+
+sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
+{
+    sg_web *w = web_open(o, err, errsize);
+    if (!w) return NULL;
     struct sockaddr_in sa;
     memset(&sa, 0, sizeof sa);
     sa.sin_family = AF_INET;
     sa.sin_port = htons((uint16_t)o->port);
     if (inet_pton(AF_INET, o->addr, &sa.sin_addr) != 1) {
         snprintf(err, (size_t)errsize, "'%s': not an IPv4 address", o->addr);
-        sg_store_close(w->store);
-        free(w);
+        web_close(w);
         return NULL;
     }
     /* a thread per connection, each waiting in poll() (select() stops at descriptor 1024); as many
@@ -203,8 +223,7 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
                             MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (!w->d) {
         snprintf(err, (size_t)errsize, "cannot listen on %s:%d (in use?)", o->addr, o->port);
-        sg_store_close(w->store);
-        free(w);
+        web_close(w);
         return NULL;
     }
     const union MHD_DaemonInfo *di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_BIND_PORT);
@@ -230,13 +249,8 @@ void sg_web_stop(sg_web *w)
     w->stopping = true;
     pthread_cond_broadcast(&w->tick);
     web_notify_all(w);  /* open event streams see `stopping` and end */
-    while (w->bots > 0) pthread_cond_wait(&w->bots_done, &w->mu);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->deadline_thread, NULL);
     MHD_stop_daemon(w->d);
-    sg_store_close(w->store);
-    pthread_mutex_destroy(&w->mu);
-    pthread_cond_destroy(&w->tick);
-    pthread_cond_destroy(&w->bots_done);
-    free(w);
+    web_close(w);
 }

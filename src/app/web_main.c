@@ -115,7 +115,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     int port = -1;
     bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false;
     const char *config = NULL;
-    long session_idle = 0, session_lifetime = 0, max_moves = -1;
+    long session_idle = 0, session_lifetime = 0, max_moves = -2;
     sg_web_opts o = {0};
     default_root(root, sizeof root);
     if (argc < 3) goto usage;
@@ -177,7 +177,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     o.root = root;
     o.session_idle = session_idle;
     o.session_lifetime = session_lifetime;
-    o.max_moves = (int)max_moves;
+    o.max_moves = max_moves == -2 ? 0 : max_moves == 0 ? -1 : (int)max_moves;  /* the config's 0: no cap */
     char err[600];
     sg_web *w = sg_web_start(&o, err, sizeof err);
     if (!w) {

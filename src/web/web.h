@@ -18,7 +18,7 @@ typedef struct {
     const char *root;       /* the pages' folder */
     long session_idle;      /* seconds a session lives unused; 0: the default (SG_WEB_SESSION_IDLE) */
     long session_lifetime;  /* seconds a session lives at most; 0: the default (SG_WEB_SESSION_LIFETIME) */
-    int max_moves;          /* the move cap; -1: the rule set's (500); 0: none */
+    int max_moves;          /* the move cap; 0: the rule set's (500); -1: none */
     int n_deadlines;        /* the deadlines a challenge may choose, seconds a move; 0: the default list */
     int deadlines[SG_WEB_DEADLINES_MAX];
 } sg_web_opts;

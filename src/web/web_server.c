@@ -174,7 +174,7 @@ sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
     web_purge_sessions(w);
     /* the rule set: computer shogi (docs/WEB.md), its cap the config's if it gives one */
     sg_rules_computer(&w->rules, SG_STANDARD);
-    if (o->max_moves >= 0) w->rules.max_moves = o->max_moves;
+    if (o->max_moves) w->rules.max_moves = o->max_moves > 0 ? o->max_moves : 0;
     static const int default_deadlines[] = {60, 300, 900, 3600, 21600, 86400, 259200, 604800};
     w->n_deadlines = o->n_deadlines > 0 ? o->n_deadlines : (int)(sizeof default_deadlines / sizeof default_deadlines[0]);
     for (int i = 0; i < w->n_deadlines; i++) w->deadlines[i] = o->n_deadlines > 0 ? o->deadlines[i] : default_deadlines[i];

@@ -48,7 +48,7 @@ int main(void)
     fputs("<!doctype html><title>t</title>\n", f);
     fclose(f);
     snprintf(data, sizeof data, "%s/data", dir);
-    sg_web_opts o = {.addr = "127.0.0.1", .data_dir = data, .root = dir, .max_moves = -1};
+    sg_web_opts o = {.addr = "127.0.0.1", .data_dir = data, .root = dir};
     char err[600];
     w = web_open(&o, err, sizeof err);
     if (!CHECK(w != NULL)) { printf("%s\n", err); return check_report(); }

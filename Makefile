@@ -18,7 +18,7 @@ BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
 WEB_PKGS   := npm
 TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
               poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
-              postgresql chromium npm
+              postgresql chromium npm help2man groff-base
 FUZZ_PKGS  := clang libclang-rt-14-dev
 LEAKS_PKGS := valgrind
 
@@ -68,7 +68,7 @@ fuzz-deps:
 check-fuzz-deps:
 	$(call deps,check,fuzz,$(FUZZ_PKGS))
 
-$(B)/obj/src/web/store_pg.o $(B)/asan/obj/src/web/store_pg.o: BASE += $(PQ_CFLAGS)
+$(B)/obj/src/web/store_pg.o $(B)/asan/obj/src/web/store_pg.o $(B)/fuzz/obj/src/web/store_pg.o: BASE += $(PQ_CFLAGS)
 
 $(B)/obj/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)
@@ -145,6 +145,8 @@ FZ_OBJ     := $(CORE_SRC:%.c=$(FZ)/obj/%.o) $(BIND_SRC:%.c=$(FZ)/obj/%.o)
 # target stands in for csa_net.c)
 FUZZ_APP_usi := src/app/usi_engine.c
 FUZZ_APP_csa := $(filter-out src/server/csa_net.c,$(SERVER_SRC))
+# the site's request handler (web_handle), the whole of src/web: the site starts, no request comes by socket
+FUZZ_APP_web := $(wildcard src/web/*.c)
 
 $(FZ)/obj/%.o: %.c | check-deps check-fuzz-deps
 	@mkdir -p $(dir $@)
@@ -152,11 +154,12 @@ $(FZ)/obj/%.o: %.c | check-deps check-fuzz-deps
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/lua_host.h $(FZ_OBJ)
 	$(FUZZ_CC) $(BASE) $(FUZZ_SAN) -fsanitize=fuzzer -DKOMADAI_ROOT='"$(CURDIR)"' $(LUA_CFLAGS) \
-	  $< $(filter %.o,$^) $(LUA_LIBS) -lm -o $@
+	  $< $(filter %.o,$^) $(LUA_LIBS) $(WEB_LIBS) -lm -o $@
 # (clang only: csa_hooks.c's argument loop steps its index in the body on purpose)
 $(FZ)/obj/src/server/%.o: FUZZ_SAN += -Wno-for-loop-analysis
 $(FZ)/fuzz_usi: $(FUZZ_APP_usi:%.c=$(FZ)/obj/%.o)
 $(FZ)/fuzz_csa: $(FUZZ_APP_csa:%.c=$(FZ)/obj/%.o)
+$(FZ)/fuzz_web: $(FUZZ_APP_web:%.c=$(FZ)/obj/%.o)
 
 # every target for FUZZ_SECONDS each, new inputs into build/fuzz/corpus/, findings into build/fuzz/findings/
 fuzz:
@@ -174,6 +177,7 @@ $(A)/fuzz/fuzz_%: $(A)/obj/tests/fuzz/fuzz_%.o $(A)/obj/tests/fuzz/replay.o $(A_
 	$(CC) $(SAN) $(filter %.o,$^) $(A)/libkomadai.a $(LUA_LIBS) $(WEB_LIBS) -lm -ldl -o $@
 $(A)/fuzz/fuzz_usi: $(FUZZ_APP_usi:%.c=$(A)/obj/%.o)
 $(A)/fuzz/fuzz_csa: $(FUZZ_APP_csa:%.c=$(A)/obj/%.o)
+$(A)/fuzz/fuzz_web: $(FUZZ_APP_web:%.c=$(A)/obj/%.o)
 
 # a scripted REPL session once under valgrind (leaks and memory errors), on a
 # build without -march=native (valgrind does not know every instruction)
@@ -233,12 +237,37 @@ run:
 	@$(MAKE) --no-print-directory all web-assets
 	@$(B)/komadai
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/lua/5.4/shogi $(DESTDIR)$(PREFIX)/share/lua/5.4
-	install -m 755 $(B)/komadai $(DESTDIR)$(PREFIX)/bin/komadai
-	install -m 755 $(B)/lib/shogi/core.so $(DESTDIR)$(PREFIX)/lib/lua/5.4/shogi/core.so
-	cd lua && for f in $$(find shogi -name '*.lua'); do \
-	  install -D -m 644 $$f $(DESTDIR)$(PREFIX)/share/lua/5.4/$$f; done
+# ---- install: everything scripts/install.sh lists (its MANIFEST is what uninstall removes) ----
+# make install PREFIX=/usr/local DESTDIR=; the man pages from each command's --help (help2man),
+# so they cannot drift from it; docs/man/commands.tsv names the commands and their one line
+INSTALL_PKGS := help2man groff-base
+MAN_CMDS  := $(shell grep -v '^\#' docs/man/commands.tsv | cut -f1)
+MAN_PAGES := $(B)/man/komadai.1 $(MAN_CMDS:%=$(B)/man/komadai-%.1)
+H2M = help2man -N --no-discard-stderr -i docs/man/see_also.h2m --version-string=$(VERSION)
+install: all web-assets man
+	sh scripts/install.sh install "$(DESTDIR)$(PREFIX)"
+uninstall:
+	sh scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+man: check-install-deps $(MAN_PAGES)
+check-install-deps:
+	$(call deps,check,install,$(INSTALL_PKGS))
+install-deps:
+	$(call deps,install,install,$(INSTALL_PKGS))
+$(B)/man/komadai.1: $(B)/komadai docs/man/see_also.h2m
+	@mkdir -p $(dir $@)
+	$(H2M) -n "a scriptable shogi position server: REPL, scripts, USI engine, CSA and web servers" -o $@ $(B)/komadai
+# help2man names a page after the file it ran (scripts/NAME): the installed name instead
+man_name = sed -i -e 's/^\.TH [^ ]* "1" "\([^"]*\)" "[^"]*"/.TH KOMADAI-$(shell echo $(1) | tr a-z A-Z) "1" "\1" "komadai $(VERSION)"/' \
+             -e '/^\.SH NAME/{n;s/^[^ ]* \\-/komadai-$(1) \\-/}' $(2)
+man_line = "$$(awk -F'\t' '$$1 == "$(1)" {print $$2}' docs/man/commands.tsv)"
+$(B)/man/komadai-perft.1: $(B)/perft docs/man/see_also.h2m docs/man/commands.tsv
+	@mkdir -p $(dir $@)
+	$(H2M) -n $(call man_line,perft) -o $@ $(B)/perft
+	@$(call man_name,perft,$@)
+$(B)/man/komadai-%.1: scripts/% docs/man/see_also.h2m docs/man/commands.tsv all
+	@mkdir -p $(dir $@)
+	$(H2M) -n $(call man_line,$*) -o $@ scripts/$*
+	@$(call man_name,$*,$@)
 
 # the version: src/core/version.h, its one place
 VERSION := $(shell sed -n 's/^\#define SG_VERSION "\(.*\)"$$/\1/p' src/core/version.h)
@@ -248,7 +277,7 @@ version:
 clean:
 	rm -rf $(B)
 
-.PHONY: all test test-build bench run install clean version fuzz check-leaks web-assets \
+.PHONY: all test test-build bench run install uninstall man check-install-deps install-deps clean version fuzz check-leaks web-assets \
         check-deps check-fuzz-deps deps test-deps fuzz-deps
 .SECONDARY:
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.." || exit 2
 export LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;"
 export LUA_CPATH="$PWD/build/lib/?.so;;"
 perft=build/perft
-# sections to run: perft, lua, records, tsume, match, search, csa (default: all), e.g. `make bench BENCH=perft`
+# sections to run: perft, lua, records, tsume, match, search, csa, web (default: all), e.g. `make bench BENCH=perft`
 want() { [ -z "$SECTIONS" ] || case " $SECTIONS " in *" $1 "*) true;; *) false;; esac; }
 SECTIONS="$*"
 now() { date +%s.%N; }
@@ -108,4 +108,7 @@ if [ -f tests/bench/match.sh ]; then sh tests/bench/match.sh; fi
 fi
 if want search; then
 if [ -f tests/bench/search.sh ]; then sh tests/bench/search.sh; fi
+fi
+if want web; then
+sh tests/bench/web.sh
 fi

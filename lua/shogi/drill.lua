@@ -25,7 +25,7 @@ M.GOALS = {move = true, mate = true, sequence = true, play = true}
 local DRILL_KEYS = {title = true, author = true, level = true, exercises = true, notes = true}
 local EXERCISE_KEYS = {position = true, prompt = true, goal = true, answers = true, hints = true,
   explain = true, opponent = true, rules = true, margin = true, length = true, moves = true,
-  depth = true, title = true, variant = true, side = true}
+  depth = true, title = true, variant = true, side = true, engine = true, movetime = true}
 
 local Drill = {}
 Drill.__index = Drill
@@ -153,7 +153,13 @@ local function read_exercise(t, i, dir, where)
   if t.margin ~= nil and type(t.margin) ~= "number" then
     return nil, string_format("%s: exercise %d: margin must be a number of centipawns", where, i)
   end
-  local ex = {n = i, spec = t, goal = goal, prompt = t.prompt, explain = t.explain, hints = t.hints or {},
+  if t.engine ~= nil and type(t.engine) ~= "string" then
+    return nil, string_format("%s: exercise %d: engine must be a USI engine command (a string)", where, i)
+  end
+  if t.movetime ~= nil and (type(t.movetime) ~= "number" or t.movetime <= 0) then
+    return nil, string_format("%s: exercise %d: movetime must be a number of milliseconds above 0", where, i)
+  end
+  local ex = {n = i, spec = t, goal = goal, engine = t.engine, movetime = t.movetime, prompt = t.prompt, explain = t.explain, hints = t.hints or {},
     margin = t.margin, length = t.length, moves = t.moves, depth = t.depth, opponent = t.opponent,
     title = t.title, faults = {}, dir = dir}
   local function add_fault(text) ex.faults[#ex.faults + 1] = text end

@@ -51,7 +51,7 @@ static sg_search *cached_searcher(lua_State *L, size_t mb)
 
 /* ---- core.search ------------------------------------------------------------------------- */
 static const char *const KNOWN[] = {"depth", "nodes", "time", "eval", "eval_opts", "tt_mb", "multipv",
-                                    "info", "rules", "clear", "mate_nodes", "order", "prune", "quiet", NULL};
+                                    "info", "rules", "clear", "mate_nodes", "order", "prune", "quiet", "searchmoves", NULL};
 
 static void check_known(lua_State *L, int idx)
 {
@@ -240,6 +240,26 @@ static int core_search(lua_State *L)
     static const char *const QUIET[] = {"static", "qsearch", NULL};
     lua_getfield(L, 2, "quiet");
     int quiet = lua_isnil(L, -1) ? -1 : luaL_checkoption(L, -1, NULL, QUIET);
+    lua_pop(L, 1);
+    /* searchmoves = {"7g7f", ...}: the root chooses among these only (USI's go searchmoves) */
+    sg_move *only = NULL;
+    lua_getfield(L, 2, "searchmoves");
+    if (!lua_isnil(L, -1)) {
+        if (!lua_istable(L, -1)) return luaL_argerror(L, 2, "option 'searchmoves' must be a list of USI moves");
+        int n = (int)luaL_len(L, -1);
+        if (n < 1 || n > SG_MAX_MOVES) return luaL_argerror(L, 2, "option 'searchmoves' must list 1 to 600 moves");
+        only = lua_newuserdatauv(L, sizeof *only * (size_t)n, 0);
+        lua_insert(L, -2);
+        for (int i = 0; i < n; i++) {
+            lua_geti(L, -1, i + 1);
+            const char *u = lua_tostring(L, -1), *why = NULL;
+            if (!u || !sg_move_from_usi(p, u, &only[i], &why) || sg_is_legal(p, only[i]) != SG_LEGAL)
+                return luaL_error(L, "bad option 'searchmoves': %s is not a legal move here", u ? u : "(not a string)");
+            lua_pop(L, 1);
+        }
+        o.root_moves = only;
+        o.root_moves_len = n;
+    }
     lua_pop(L, 1);
     /* the game's positions (from shogi.search): keys and in-check flags */
     int hn = 0;

@@ -2,6 +2,7 @@
  * stream), which the server turns into libmicrohttpd's response (or a test
  * reads as it is).  Every answer carries the security headers. */
 #include "web_internal.h"
+#include "../core/quote.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,9 +77,12 @@ unsigned web_fail(ctx *x, unsigned code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* the message may echo the request (a url, a field): its bytes shown as the core quotes bad input */
+    char quoted[4 * sizeof msg];
+    sg_quote(msg, strlen(msg), quoted, sizeof quoted);
     sbuf b = {0};
     sb_lit(&b, "{\"error\":");
-    sb_str(&b, msg);
+    sb_str(&b, quoted);
     sb_lit(&b, "}");
     return web_json(x, code, &b);
 }

@@ -152,10 +152,22 @@ describe("shogi.search", function()
     assert.equal("the view is only valid during an evaluation", raised(kept.side, kept))
   end)
 
+  it("searches only the searchmoves given, and refuses an illegal one", function()
+    local p = pos("startpos")
+    assert.equal("2h3h", shogi.search(p, {depth = 3, searchmoves = {"2h3h"}}).move)
+    local r = shogi.search(p, {depth = 3, searchmoves = {"9g9f", "1g1f"}})
+    assert.truthy(r.move == "9g9f" or r.move == "1g1f", r.move)
+    assert.equal("bad option 'searchmoves': 2h3i is not a legal move here",
+      raised(shogi.search, p, {depth = 3, searchmoves = {"2h3i"}}))
+    assert.equal("bad argument #2 to 'search' (option 'searchmoves' must be a list of USI moves)",
+      raised(shogi.search, p, {searchmoves = "2h3h"}))
+  end)
+
   it("refuses unknown and bad options, listing the known ones", function()
     local p = pos("startpos")
     assert.equal("bad argument #2 to 'search' (unknown option 'dept' (known: depth, nodes, time, eval, eval_opts, "
-      .. "tt_mb, multipv, info, rules, clear, mate_nodes, order, prune, quiet))", raised(shogi.search, p, {dept = 3}))
+      .. "tt_mb, multipv, info, rules, clear, mate_nodes, order, prune, quiet, searchmoves))",
+      raised(shogi.search, p, {dept = 3}))
     assert.equal("bad argument #2 to 'search' (option 'depth' must be a number from 0 to 120)",
       raised(shogi.search, p, {depth = -1}))
     assert.equal("bad argument #2 to 'search' (option 'multipv' must be a number from 1 to 16)",

@@ -53,6 +53,7 @@ web() {
 web play_bot
 web piece_style
 web board
+web two_players
 web actions
 web notation
 web rules "$url2"

@@ -18,6 +18,9 @@ bad() { fail "$1"; [ -f "$tmp/out" ] && sed 's/^/  | /' "$tmp/out" | tail -n 15;
 has() { # name, file, text
     if grep -qF -- "$3" "$2"; then ok; else bad "$1: no '$3'"; fi
 }
+lacks() { # name, file, text
+    if grep -qF -- "$3" "$2"; then bad "$1: '$3' is there"; else ok; fi
+}
 status() { # name, wanted, got
     if [ "$2" = "$3" ]; then ok; else bad "$1: exit status $3, wanted $2"; fi
 }
@@ -151,10 +154,21 @@ status "a sheet of drill files" 0 $st
 # ---- from-record ---------------------------------------------------------------------------
 scripts/drill from-record tests/data/records/jkf__ryuou201409020101.kif --depth 3 >"$tmp/rec.lua" 2>"$tmp/out"; st=$?
 status "from-record on a professional game" 0 $st
-has "the scores carry units" "$tmp/rec.lua" "the position went from -433 cp to -906 cp"
+has "the scores carry units and whose they are" "$tmp/rec.lua" "gote's score went from -433 cp to -906 cp"
+has "the judge is named" "$tmp/rec.lua" "(the search, depth 3)"
 has "the depth that chose it is kept" "$tmp/rec.lua" "depth = 3"
 scripts/drill check "$tmp/rec.lua" >"$tmp/out" 2>&1; st=$?
 status "every exercise from-record made passes check" 0 $st
+scripts/drill from-record tests/data/records/pyshogi__habu-fujii-2006.kif --count 10 >"$tmp/ten.lua" 2>"$tmp/out"; st=$?
+status "from-record --count 10" 0 $st
+n=$(grep -c 'goal = "move"' "$tmp/ten.lua")
+if [ "$n" = 10 ]; then ok; else bad "--count 10 keeps ten exercises, not $n"; fi
+has "every move within the margin is an answer" "$tmp/ten.lua" 'answers = {"9f9e", "G*4b", "G*4c"}'
+scripts/drill check "$tmp/ten.lua" >"$tmp/out" 2>&1; st=$?
+status "the ten pass check (the same search, from an empty table, as chose them)" 0 $st
+lacks "no answer is flagged as a second best" "$tmp/out" "is not an answer, and only"
+scripts/drill from-record tests/data/records/pyshogi__habu-fujii-2006.kif --count x >"$tmp/out" 2>&1; st=$?
+status "--count needs a number" 2 $st
 
 # ---- a real engine as the opponent (Debian's fairy-stockfish, when installed) ---------------
 if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; then
@@ -165,6 +179,14 @@ if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; t
     status "a session against fairy-stockfish" 0 $st
     has "the engine answers" "$tmp/out" "the opponent (gote) plays"
     has "the declaration wins" "$tmp/out" "won: sente wins by declaration"
+    scripts/drill from-record tests/data/records/kp__WCSC31_L8_ANS_KFW_1.csa --engine fairy-stockfish --movetime 50 \
+        --count 3 --threshold 200 >"$tmp/fs.lua" 2>"$tmp/out"; st=$?
+    status "from-record judged by fairy-stockfish" 0 $st
+    has "the exercises name their engine" "$tmp/fs.lua" 'engine = "fairy-stockfish", movetime = 50'
+    has "the prompt names the judge" "$tmp/fs.lua" "(the engine, 50 ms a move)"
+    scripts/drill check "$tmp/fs.lua" >"$tmp/out" 2>&1; st=$?
+    status "check asks the engine that chose them" 0 $st
+    lacks "the engine, not the built-in search, judges" "$tmp/out" "the search's"
 else
     echo "# fairy-stockfish is not installed: the engine opponent is not tested"
 fi

@@ -15,39 +15,11 @@ need_cmd curl "apt-get install curl"
 "$K" --serve 2>&1 | grep -q -- '--db' || skip_suite "this komadai has no --db"
 
 # ---- a PostgreSQL server of our own ----
-bin=
-for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r) $(dirname "$(command -v initdb 2>/dev/null || echo /nonexistent/x)"); do
-  [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && { bin=$d; break; }
-done
-[ -n "$bin" ] || skip_suite "PostgreSQL's initdb and pg_ctl are not installed (apt-get install postgresql)"
-need_cmd psql "apt-get install postgresql-client"
-as=""
-if [ "$(id -u)" = 0 ]; then
-  id postgres >/dev/null 2>&1 || skip_suite "running as root and there is no postgres user to run PostgreSQL as"
-  command -v runuser >/dev/null || skip_suite "running as root without runuser (util-linux) to run PostgreSQL as postgres"
-  as="runuser -u postgres --"
-fi
-pgdir=$(mktemp -d /tmp/komadai-pg.XXXXXX)
-[ -n "$as" ] && chown postgres "$pgdir"
-pg_up=
-pg_stop() {
-  [ -n "$pg_up" ] && $as "$bin/pg_ctl" -D "$pgdir/data" -m immediate -w stop >/dev/null 2>&1
-  pg_up=
-  rm -rf "$pgdir"
-}
+pg_unavailable() { skip_suite "$1"; }
+. tests/web/pg_server.sh
 on_exit 'stop2; [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pg_stop'
-$as "$bin/initdb" -D "$pgdir/data" -A trust -U komadai --no-sync >"$pgdir/initdb.log" 2>&1 ||
-  skip_suite "initdb failed: $(tail -n 1 "$pgdir/initdb.log")"
-pgport=$(( 30000 + $$ % 10000 ))
-for try in 1 2 3 4 5; do
-  if $as "$bin/pg_ctl" -D "$pgdir/data" -l "$pgdir/server.log" -w -t 30 \
-       -o "-p $pgport -k $pgdir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50" start >/dev/null 2>&1; then
-    pg_up=1; break
-  fi
-  pgport=$((pgport + 1))
-done
-[ -n "$pg_up" ] || skip_suite "PostgreSQL did not start: $(tail -n 2 "$pgdir/server.log" 2>/dev/null)"
-url="postgresql://komadai@127.0.0.1:$pgport/postgres"
+pg_start
+url=$pg_url
 server_args="--db $url"
 db_exec() { psql -q -X -v ON_ERROR_STOP=1 "$url" -c "$1" >/dev/null; }
 db_value() { psql -q -X -A -t "$url" -c "$1"; }

@@ -54,29 +54,33 @@ function CHECK.mate(ex, add, note)
 end
 
 function CHECK.move(ex, add, note, o)
-  if not oracle.available() then add("a move exercise needs shogi.search to check it"); return end
+  if not ex.engine and not oracle.available() then add("a move exercise needs shogi.search to check it"); return end
   local depth = ex.depth or o.depth
   local pos = ex.position
-  local best = oracle.best(pos, depth, o.multipv)
+  local best = oracle.judge_best(ex, pos, depth, o.multipv)
+  local by = ex.engine and "the engine's" or "the search's"
   local margin = ex.margin or 0
   local is_answer = {}
   for _, a in ipairs(ex.answers) do
     is_answer[a] = true
-    local cp = a == best.move and best.cp or oracle.move_score(pos, a, depth)
+    local cp = a == best.move and best.cp or oracle.judge_move(ex, pos, a, depth)
     if best.cp - cp > margin then
-      add(string_format("answer %s (%s) is %d cp below the search's best, %s (%s; margin %d cp)", name_of(pos, a),
-        score(cp), best.cp - cp, name_of(pos, best.move), score(best.cp), margin))
+      add(string_format("answer %s (%s) is %d cp below %s best, %s (%s; margin %d cp)", name_of(pos, a),
+        score(cp), best.cp - cp, by, name_of(pos, best.move), score(best.cp), margin))
     end
   end
-  if #ex.answers == 0 then note(string_format("the search's best: %s (%s)", name_of(pos, best.move), score(best.cp)))
+  if #ex.answers == 0 then note(string_format("%s best: %s (%s)", by, name_of(pos, best.move), score(best.cp)))
   elseif not is_answer[best.move] then
-    note(string_format("flagged: the search's best, %s (%s), is not an answer", name_of(pos, best.move),
-      score(best.cp)))
+    note(string_format("flagged: %s best, %s (%s), is not an answer", by, name_of(pos, best.move), score(best.cp)))
   end
   for _, l in ipairs(best.lines or {}) do
     if l.move ~= best.move and not is_answer[l.move] and #ex.answers > 0 and best.cp - l.cp <= margin then
-      note(string_format("flagged: %s (%s) is not an answer but within the margin (%d cp) of the best, %s (%s)",
-        name_of(pos, l.move), score(l.cp), margin, name_of(pos, best.move), score(best.cp)))
+      -- confirmed by the same root search an answer gets (a side line's score is rougher)
+      local cp = oracle.judge_move(ex, pos, l.move, depth)
+      if best.cp - cp <= margin then
+        note(string_format("flagged: %s (%s) is not an answer, and only %d cp below the best, %s (%s; margin %d cp)",
+          name_of(pos, l.move), score(cp), best.cp - cp, name_of(pos, best.move), score(best.cp), margin))
+      end
     end
   end
 end
@@ -91,11 +95,12 @@ function CHECK.sequence(ex, add, note, o)
   local pos = ex.position
   for i, m in ipairs(ex.answers) do
     if pos:side() == ex.side and #pos:legal_moves() > 0 then
-      local best = oracle.best(pos, depth)
-      local cp = m == best.move and best.cp or oracle.move_score(pos, m, depth)
+      local best = oracle.judge_best(ex, pos, depth)
+      local cp = m == best.move and best.cp or oracle.judge_move(ex, pos, m, depth)
       if best.cp - cp > margin then
-        add(string_format("move %d of the line, %s (%s), is %d cp below the search's best, %s (%s; margin %d cp)", i,
-          name_of(pos, m), score(cp), best.cp - cp, name_of(pos, best.move), score(best.cp), margin))
+        add(string_format("move %d of the line, %s (%s), is %d cp below %s best, %s (%s; margin %d cp)", i,
+          name_of(pos, m), score(cp), best.cp - cp, ex.engine and "the engine's" or "the search's",
+          name_of(pos, best.move), score(best.cp), margin))
       end
     end
     pos = pos:after(m)

@@ -124,13 +124,14 @@ end
 
 -- what a wrong move costs: {text =, line = the refutation} (nil without a search)
 -- best: the search's answer before the move, when the caller has it
-local function search_cost(pos, usi, depth, best)
-  if not oracle.available() then return nil end
+local function search_cost(pos, usi, depth, best, ex)
+  ex = ex or {}
+  if not ex.engine and not oracle.available() then return nil end
   local after = pos:after(usi)
   if #after:legal_moves() == 0 then return nil end
   depth = depth or oracle.DEPTH
-  best = best or oracle.best(pos, depth)
-  local reply = oracle.best(after, depth)
+  best = best or oracle.judge_best(ex, pos, depth)
+  local reply = oracle.judge_best(ex, after, depth)
   return explain.cost(pos, usi, best.cp, reply, style)
 end
 
@@ -152,20 +153,20 @@ function GOAL.move(st, usi, pos, depth)
   end
   depth = ex.depth or depth
   if ex.margin then
-    local best = oracle.best(pos, depth)
-    local score = oracle.move_score(pos, usi, depth)
+    local best = oracle.judge_best(ex, pos, depth)
+    local score = usi == best.move and best.cp or oracle.judge_move(ex, pos, usi, depth)
     if best.cp - score <= ex.margin then
       played(st, usi)
-      local text = usi == best.move and "the search's best move" or
+      local text = usi == best.move and (ex.engine and "the engine's best move" or "the search's best move") or
         string_format("within %d cp of the best, %s", ex.margin, name_of(pos, best.move))
       return {correct = true, done = true, move = usi,
         message = string_format("good: %s (%s)", name_of(pos, usi), text)}
     end
-    local c = search_cost(pos, usi, depth, best)
+    local c = search_cost(pos, usi, depth, best, ex)
     return wrong(pos, usi, string_format("not quite, %s %d cp below the best: %s", name_of(pos, usi), best.cp - score,
       c and c.text or ""), c and c.line)
   end
-  local c = search_cost(pos, usi, depth)
+  local c = search_cost(pos, usi, depth, nil, ex)
   local text = string_format("not this one: %s", c and c.text or name_of(pos, usi))
   return wrong(pos, usi, text, c and c.line)
 end
@@ -214,7 +215,7 @@ function GOAL.sequence(st, usi, pos, depth)
           .. "later (move %d of the line, not %d)", name_of(pos, usi), j, i))
       end
     end
-    local c = search_cost(pos, usi, ex.depth or depth)
+    local c = search_cost(pos, usi, ex.depth or depth, nil, ex)
     return wrong(pos, usi, string_format("%s leaves the line%s", name_of(pos, usi),
       c and (": " .. c.text) or ""), c and c.line)
   end

@@ -6,6 +6,7 @@ local core = require "shogi.core"
 local error, ipairs, pcall, require, tonumber, tostring, type = error, ipairs, pcall, require, tonumber, tostring,
   type
 local string_format, string_match = string.format, string.match
+local table_sort = table.sort
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -73,26 +74,90 @@ function M.engine_cp(r)
   return r.score or 0
 end
 
+-- Every search here starts from an empty table (clear): a drill's verdict must
+-- not depend on what was searched before it, so the generator, the checker and
+-- the student's session, asking the same question, get the same answer.
+
 --- best(pos_or_game [, depth [, multipv]]) -> {move =, score = cp (mates as +-30000 - n), pv =, lines =}
+-- with multipv, lines are ordered by score and the best is the first of them
 function M.best(x, depth, multipv)
   local search = search_fn()
   if not search then error("this drill needs shogi.search, which is not in this build", 0) end
-  local r = search(x, {depth = depth or M.DEPTH, multipv = multipv})
+  local r = search(x, {depth = depth or M.DEPTH, multipv = multipv, clear = true})
   r.cp = score_of(r)
-  for _, l in ipairs(r.lines or {}) do l.cp = score_of(l) end
+  local lines = r.lines or {}
+  for _, l in ipairs(lines) do l.cp = score_of(l) end
+  table_sort(lines, function(a, b) return a.cp > b.cp end)
+  local top = lines[1]
+  if top and top.cp > r.cp then r.move, r.cp, r.pv = top.move, top.cp, top.pv end
   return r
 end
 
---- move_score(pos, m [, depth]) -> the mover's score of m (cp), and the reply line
+--- move_score(pos, m [, depth]) -> the mover's score of m (cp) by the same root search as best's
+-- (only m searched), and the line after it (the reply first)
 function M.move_score(pos, m, depth)
   local after = pos:after(m)
   if #after:legal_moves() == 0 then return M.MATE_SCORE - 1, {} end
-  local r = M.best(after, (depth or M.DEPTH) - 1)
-  return -r.cp, r.pv or {}
+  local search = search_fn()
+  if not search then error("this drill needs shogi.search, which is not in this build", 0) end
+  local r = search(pos, {depth = depth or M.DEPTH, searchmoves = {m}, clear = true})
+  local line = {}
+  for i = 2, #(r.pv or {}) do line[#line + 1] = r.pv[i] end
+  return score_of(r), line
+end
+
+-- ---- a USI engine -----------------------------------------------------------------------
+local engines = {}
+
+-- the engine for a command, started once per process; who names it in errors
+local function engine_for(spec, who)
+  local e = engines[spec]
+  if e then return e end
+  local ok, shogi = pcall(require, "shogi")
+  local engine = ok and type(shogi) == "table" and shogi.engine
+  if type(engine) ~= "function" then
+    error(string_format("%s '%s' is an engine command, and shogi.engine is not in this build", who, spec), 0)
+  end
+  local err
+  e, err = engine(spec)
+  if not e then error(string_format("%s '%s': %s", who, spec, tostring(err)), 0) end
+  engines[spec] = e
+  return e
+end
+
+M.MOVETIME = 500 -- ms an engine thinks when the exercise does not say
+M.JUDGE_GRACE = 10 -- s an engine may overrun its time as a judge
+
+--- engine_best(pos, cmd [, movetime]) -> {move =, cp = the mover's score, pv =}
+function M.engine_best(pos, cmd, movetime)
+  if #pos:legal_moves() == 0 then return {cp = -M.MATE_SCORE, pv = {}} end
+  -- byoyomi, not movetime: every USI engine takes it (gpsusi refuses movetime).
+  -- A judge is not on a clock: an engine that overruns a short byoyomi (gpsusi
+  -- takes over a second for 100 ms) is waited for, up to M.JUDGE_GRACE s more.
+  local ms = movetime or M.MOVETIME
+  local r, err = engine_for(cmd, "engine"):go(pos, {byoyomi = ms, timeout = ms / 1000 + M.JUDGE_GRACE})
+  if not r then error(tostring(err), 0) end
+  return {move = r.bestmove, cp = M.engine_cp(r), pv = r.pv or {}, mate = tonumber(r.mate)}
+end
+
+-- ---- the judge of a move exercise: its engine when it names one, else the search ----------
+--- judge_best(ex, pos, depth [, multipv]) -> as best (no lines with an engine)
+function M.judge_best(ex, pos, depth, multipv)
+  if ex.engine then return M.engine_best(pos, ex.engine, ex.movetime) end
+  return M.best(pos, depth, multipv)
+end
+
+--- judge_move(ex, pos, m, depth) -> the mover's score of m (cp), and the line after it
+function M.judge_move(ex, pos, m, depth)
+  if not ex.engine then return M.move_score(pos, m, depth) end
+  local r = M.engine_best(pos:after(m), ex.engine, ex.movetime)
+  local line = {r.move}
+  for i = 2, #r.pv do line[i] = r.pv[i] end
+  return -r.cp, line
 end
 
 -- ---- opponents -------------------------------------------------------------------------
-local bots, engines = {}, {}
+local bots = {}
 
 local function resolve(dir, file)
   if string_match(file, "^/") or not dir then return file end
@@ -116,19 +181,8 @@ function M.opponent_move(g, spec, dir, depth)
     end
     return bot:search(g, {depth = depth or M.DEPTH}).move
   end
-  local ok, shogi = pcall(require, "shogi")
-  local engine = ok and type(shogi) == "table" and shogi.engine
-  if type(engine) ~= "function" then
-    error(string_format("opponent '%s' is an engine command, and shogi.engine is not in this build", spec), 0)
-  end
-  local e = engines[spec]
-  if not e then
-    local err
-    e, err = engine(spec)
-    if not e then error(string_format("opponent '%s': %s", spec, tostring(err)), 0) end
-    engines[spec] = e
-  end
-  local r, err = e:go(g:position(), {movetime = 300})
+  local e = engine_for(spec, "opponent")
+  local r, err = e:go(g:position(), {byoyomi = 300})
   if not r then error(string_format("opponent '%s': %s", spec, tostring(err)), 0) end
   if r.bestmove == "resign" or r.bestmove == "win" then return nil end
   return r.bestmove

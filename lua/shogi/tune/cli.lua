@@ -105,7 +105,8 @@ local function spsa(args, top)
   if not o then return fail(files) end
   if o.help then io.stdout:write(M.USAGE, "\n"); return 0 end
   if #files > 0 then return fail("spsa takes no files: " .. files[1]) end
-  local cmd, eargs = top .. "/build/komadai", "--usi"
+  -- the engine and the match runner: a checkout's, or an install's (scripts/tune exports them)
+  local cmd, eargs = os.getenv("KOMADAI") or (top .. "/build/komadai"), "--usi"
   if o.engine then cmd, eargs = o.engine:match("^(%S+)%s*(.*)$") end
   if eargs == "" then eargs = nil end
   local params, err = engine_params(cmd, eargs, split_names(o.params))
@@ -113,7 +114,8 @@ local function spsa(args, top)
   local cfg = {engine = cmd, engine_args = eargs, params = params, iterations = o.iterations or 100,
     pairs = o.pairs or 2, tc = o.tc or "nodes=3000", concurrency = o.concurrency or 2, openings = o.openings,
     rules = o.rules or "computer", maxmoves = o.maxmoves, seed = o.seed or 1, state = o.state,
-    final = o.final or 10, match = top .. "/scripts/match", gamma = 0.101, alpha = 0.602, r = o["r-end"] or 0.002}
+    final = o.final or 10, match = os.getenv("KOMADAI_MATCH") or (top .. "/scripts/match"), gamma = 0.101,
+    alpha = 0.602, r = o["r-end"] or 0.002}
   if o["c-end"] then for _, p in ipairs(params) do p.c = o["c-end"] end end
   if cfg.iterations < 1 or cfg.pairs < 1 or cfg.concurrency < 1 then
     return fail("--iterations, --pairs and --concurrency take 1 or more")

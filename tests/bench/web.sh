@@ -1,0 +1,52 @@
+#!/bin/sh
+# make bench BENCH=web (issue 32's figures): komadai --serve on loopback, one
+# process, first on a fresh SQLite file and then on a PostgreSQL server of its
+# own: 1,000 person games with 2,000 open event streams, the delay from a move's
+# POST to the opponent's page (p99), moves/s through the API, and (SQLite) a
+# page's cold load in headless chromium.  Timings, not tests.
+# WEB_GAMES, WEB_PAGES (per game), WEB_MOVES (latency samples), WEB_SECONDS
+# (throughput) change the load.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+K=build/komadai
+[ -f build/web/index.html ] || { echo "  skip web: build/web is missing (make web-assets)"; exit 0; }
+[ -d node_modules/puppeteer-core ] || { echo "  skip web: node_modules is missing (make web-assets)"; exit 0; }
+# the load generator holds a descriptor per page, as the server does
+ulimit -n "$(ulimit -Hn)" 2>/dev/null
+games=${WEB_GAMES:-1000} pages=${WEB_PAGES:-2} moves=${WEB_MOVES:-1000} secs=${WEB_SECONDS:-10}
+port=$(( 20000 + $$ % 10000 ))
+pid=
+stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=; }
+on_exit 'stop; pg_stop'
+serve() { # LABEL ARGS...: a server on a free port, base URL in $base
+  label=$1; shift
+  for try in 1 2 3 4 5; do
+    port=$((port + 1))
+    "$K" --serve "127.0.0.1:$port" "$@" >"$tmp/server-$label.log" 2>&1 &
+    pid=$!
+    for i in $(seq 1 100); do
+      grep -q serving "$tmp/server-$label.log" 2>/dev/null && { base=http://127.0.0.1:$port; return 0; }
+      kill -0 $pid 2>/dev/null || break
+      sleep 0.1
+    done
+  done
+  echo "  skip web $label: the server did not start: $(tail -n 2 "$tmp/server-$label.log")"; return 1
+}
+load() { # LABEL
+  node tests/bench/web_load.mjs "$base" "$1" "$games" "$pages" "$moves" "$secs" 2>&1 | sed 's/^/  /'
+  rss=$(awk '/VmHWM/ {print $2}' /proc/$pid/status 2>/dev/null)
+  [ -n "$rss" ] && echo "  web $1: the server's peak memory $((rss / 1024)) MiB"
+}
+
+echo "== web: komadai --serve, loopback, one process ($games games, $pages pages a game)"
+if serve sqlite --data "$tmp/data"; then
+  load sqlite
+  node tests/bench/web_page.mjs "$base" 5 2>&1 | sed 's/^/  /'
+  stop
+fi
+pg_unavailable() { echo "  skip web postgresql: $1"; }
+. tests/web/pg_server.sh
+if pg_start; then
+  if serve postgresql --db "$pg_url"; then load postgresql; stop; fi
+  pg_stop
+fi

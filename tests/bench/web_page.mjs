@@ -1,0 +1,32 @@
+// make bench BENCH=web: how long a page takes from a cold browser cache (a new browser context each
+// time) to usable: the lobby's HTML and scripts loaded, and a game page's board drawn with its pieces.
+//   node tests/bench/web_page.mjs BASE [RUNS]
+import { Client, run, newPage } from '../web/lib.mjs';
+
+const [base, runs = 5] = process.argv.slice(2).map((v, i) => (i ? Number(v) : v));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+await run(async (browser) => {
+  const c = new Client(base);
+  const g = await c.post('/api/bot-games', { level: 1 });
+  const pages = [
+    ['the lobby (index.html, its scripts)', '/', async () => {}],
+    ['a game page (HTML, scripts, the board and its pieces)', `/game.html?id=${g.id}`,
+      (page) => page.waitForSelector('#board sg-board sg-pieces piece')],
+  ];
+  for (const [name, path, ready] of pages) {
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const ctx = await browser.createBrowserContext(); // an empty cache and no cookies
+      const page = await newPage(ctx);
+      await page.setCacheEnabled(false);
+      const t0 = performance.now();
+      await page.goto(base + path, { waitUntil: 'load' });
+      await ready(page);
+      times.push(performance.now() - t0);
+      await ctx.close();
+    }
+    console.log(`web page: ${name}: median ${median(times).toFixed(0)} ms of ${runs} cold loads ` +
+      `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; goal < 100 ms)`);
+  }
+});

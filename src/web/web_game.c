@@ -17,7 +17,6 @@
 
 static const char *const SIDE[2] = {"black", "white"};
 
-
 /* the row's stated end applied to the replayed game, so the verdict is the core's */
 static void apply_stored_end(loaded *L)
 {
@@ -39,7 +38,9 @@ int web_load_game(sg_web *w, int64_t id, loaded *L)
     sg_error err;
     sg_rules r;
     web_init_rules(w, &r);
-    if (!sg_pos_from_sfen(&start, L->row.start[0] ? L->row.start : "startpos", SG_STANDARD, &err) || sg_game_init(&L->g, &start, &r, NULL, NULL)) return 500;
+    if (!sg_pos_from_sfen(&start, L->row.start[0] ? L->row.start : "startpos", SG_STANDARD, &err) ||
+        sg_game_init(&L->g, &start, &r, NULL, NULL))
+        return 500;
     for (int i = 0; i < L->n; i++) {
         sg_move m;
         if (!sg_move_parse(sg_game_pos(&L->g), L->usi[i], SG_NOTATION_USI, SG_SQ_NONE, &m, &err) ||

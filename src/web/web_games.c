@@ -73,6 +73,13 @@ unsigned web_route_bot_game(ctx *x)
         if (sg_gen_legal(&p, ms) == 0) return web_fail(x, 400, "\"sfen\": the side to move has no legal move");
         sg_pos_to_sfen(&p, g.start, sizeof g.start);
         first = p.side;
+        /* the starting position given as an SFEN is still a game from the start (its record in KIF too) */
+        sg_pos s0;
+        char sfen0[SG_STORE_SFEN_MAX];
+        if (sg_pos_from_sfen(&s0, "startpos", SG_STANDARD, &err)) {
+            sg_pos_to_sfen(&s0, sfen0, sizeof sfen0);
+            if (!strcmp(sfen0, g.start)) snprintf(g.start, sizeof g.start, "startpos");
+        }
     }
     web_make_seed(&g);
     int human = web_seed_bit(g.seed);

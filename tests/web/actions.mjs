@@ -3,7 +3,7 @@
 // in a constructed position where the core finds the declaration correct (with its count), and not in a near
 // miss a point short; declaring wins.
 //   node tests/web/actions.mjs URL
-import { run, check, newPage, personGame, play, openGame, Client } from './lib.mjs';
+import { run, check, newPage, personGame, play, openGame, Client, fromPosition } from './lib.mjs';
 
 const [url] = process.argv.slice(2);
 const shown = (page, sel) => page.$eval(sel, (e) => !e.hidden && !e.closest('[hidden]'));
@@ -12,16 +12,6 @@ const waitShown = (page, sel, on = true) =>
   page.waitForFunction((s, want) => { const e = document.querySelector(s); return !!e && (!e.hidden && !e.closest('[hidden]')) === want; },
     { timeout: 10000 }, sel, on);
 
-// a bot game from a position in which the seed made us the side to move (docs/WEB.md: colours by the seed)
-async function fromPosition(client, ifBlack, ifWhite) {
-  for (let i = 0; i < 16; i++) {
-    let g = await client.post('/api/bot-games', { level: 1, sfen: ifBlack });
-    if (g.you === 'black') return g;
-    g = await client.post('/api/bot-games', { level: 1, sfen: ifWhite });
-    if (g.you === 'white') return g;
-  }
-  throw new Error('the seed never gave the side to move');
-}
 // as in tests/web/api_checks.sh: 28 of 28 points for Black (28 of 27 for White); one gold fewer a point short
 const DECL = ['R8/PPPPPPPPP/4K4/9/9/9/ppppppppp/9/4k4 b RB4G 1', '4K4/9/PPPPPPPPP/9/9/9/4k4/ppppppppp/8r w rb4g 1'];
 const NEAR = ['R8/PPPPPPPPP/4K4/9/9/9/ppppppppp/9/4k4 b RB3G 1', '4K4/9/PPPPPPPPP/9/9/9/4k4/ppppppppp/8r w rb2g 1'];

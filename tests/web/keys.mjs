@@ -2,7 +2,7 @@
 // square, Enter to pick and Enter to play, a piece's letter to drop it, the opponent's move and the deadline said
 // in the live region.
 //   node tests/web/keys.mjs URL
-import { run, check, newPage, personGame, play, openGame, waitPly, sleep, Client } from './lib.mjs';
+import { run, check, newPage, play, openGame, waitPly, sleep, Client, fromPosition } from './lib.mjs';
 
 const [url] = process.argv.slice(2);
 const said = (page) => page.$eval('#announce', (e) => e.textContent);
@@ -53,5 +53,33 @@ await run(async (browser) => {
   await press(page, 'b');
   await waitPly(page, 5);
   check('a letter drops the piece', await page.$$eval('#moves li', (li) => li[4].getAttribute('data-usi')) === 'B*5e');
+
+  // the promotion question by keyboard: a silver entering the zone, where promoting is a choice
+  const guest = new Client(url);
+  const pg = await fromPosition(guest, '4k4/9/9/5S3/9/9/9/9/4K4 b - 1', '4k4/9/9/9/9/3s5/9/9/4K4 w - 1');
+  const [from, to] = pg.you === 'black' ? ['4d', '4c'] : ['6f', '6g'];
+  const gpage = await newPage(await browser.createBrowserContext());
+  await guest.enter(gpage);
+  await openGame(gpage, url, pg.id);
+  await gpage.focus('#board-keys [tabindex="0"]');
+  const walk = async (key) => {
+    for (let i = 0; i < 20 && await focused(gpage) !== key; i++) {
+      const at = await focused(gpage);
+      const gote = pg.you === 'white';
+      const df = Number(key[0]) - Number(at[0]), dr = key.charCodeAt(1) - at.charCodeAt(1);
+      if (df) await press(gpage, (df > 0) !== gote ? 'ArrowLeft' : 'ArrowRight');
+      else if (dr) await press(gpage, (dr > 0) !== gote ? 'ArrowDown' : 'ArrowUp');
+    }
+  };
+  await walk(from);
+  await press(gpage, 'Enter');
+  await walk(to);
+  await press(gpage, 'Enter');
+  await gpage.waitForFunction(() => !document.getElementById('promote-ask').hidden, { timeout: 5000 });
+  check('the promotion question is asked by keyboard, focus on it', await gpage.evaluate(() => document.activeElement.id) === 'promote-yes');
+  await press(gpage, 'Enter');
+  await waitPly(gpage, 1);
+  check('Enter promotes', await gpage.$eval('#moves li', (li) => li.getAttribute('data-usi')) === `${from}${to}+`);
+  check('no script errors on the second page', gpage.errors.length === 0, gpage.errors.join('; '));
   check('no script errors', page.errors.length === 0, page.errors.join('; '));
 });

@@ -118,6 +118,12 @@ $(A)/tests/%: $(A)/obj/tests/c/%.o $(A)/libkomadai.a
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) $^ -lm -o $@
 
+# the site's request handler without a socket: the web objects and their libraries too
+A_WEB_OBJ := $(patsubst %.c,$(A)/obj/%.o,$(wildcard src/web/*.c))
+$(A)/tests/test_web_handle: $(A)/obj/tests/c/test_web_handle.o $(A_WEB_OBJ) $(A)/libkomadai.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) $^ $(WEB_LIBS) -lm -o $@
+
 $(A)/komadai: $(A_APP_OBJ) $(A_BIND_OBJ) $(A)/libkomadai.a
 	$(CC) $(SAN) -rdynamic $^ $(LUA_LIBS) $(WEB_LIBS) -lreadline -lm -ldl -o $@
 

@@ -1,7 +1,7 @@
 /* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
  * config is a Lua file returning a table {listen =, port =, data =, db =, root =,
- * session_idle =, session_lifetime =} (docs/WEB.md);
+ * session_idle =, session_lifetime =, max_moves =, deadlines = {...}} (docs/WEB.md);
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
 #include <signal.h>
@@ -73,13 +73,50 @@ static bool config_number(lua_State *L, const char *config, const char *key, lon
     return ok;
 }
 
+static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+
+/* config.deadlines: a list of seconds a move (each a minute to a week), kept ascending; false after an error */
+static bool config_deadlines(lua_State *L, const char *config, sg_web_opts *o)
+{
+    lua_getfield(L, -1, "deadlines");
+    bool ok = true;
+    if (!lua_isnil(L, -1)) {
+        lua_Integer n = lua_istable(L, -1) ? luaL_len(L, -1) : -1;
+        if (n < 1 || n > SG_WEB_DEADLINES_MAX) {
+            fprintf(stderr, "komadai: --config %s: deadlines: expected a list of 1 to %d numbers of seconds\n", config,
+                    SG_WEB_DEADLINES_MAX);
+            ok = false;
+        }
+        for (lua_Integer i = 1; ok && i <= n; i++) {
+            lua_geti(L, -1, i);
+            int isnum = 0;
+            lua_Integer v = lua_tointegerx(L, -1, &isnum);
+            lua_pop(L, 1);
+            if (!isnum || v < SG_WEB_DEADLINE_MIN || v > SG_WEB_DEADLINE_MAX) {
+                fprintf(stderr, "komadai: --config %s: deadlines[%lld]: expected whole seconds from %d (a minute) to %d (a week)\n",
+                        config, (long long)i, SG_WEB_DEADLINE_MIN, SG_WEB_DEADLINE_MAX);
+                ok = false;
+            } else o->deadlines[o->n_deadlines++] = (int)v;
+        }
+        if (ok) {
+            qsort(o->deadlines, (size_t)o->n_deadlines, sizeof o->deadlines[0], cmp_int);
+            int k = 0;
+            for (int i = 0; i < o->n_deadlines; i++) if (!k || o->deadlines[k - 1] != o->deadlines[i]) o->deadlines[k++] = o->deadlines[i];
+            o->n_deadlines = k;
+        }
+    }
+    lua_pop(L, 1);
+    return ok;
+}
+
 int sg_app_web_main(lua_State *L, int argc, char **argv)
 {
     char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
     int port = -1;
     bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false;
     const char *config = NULL;
-    long session_idle = 0, session_lifetime = 0;
+    long session_idle = 0, session_lifetime = 0, max_moves = -2;
+    sg_web_opts o = {0};
     default_root(root, sizeof root);
     if (argc < 3) goto usage;
     if (!parse_listen(argv[2], addr, sizeof addr, &port)) {
@@ -113,7 +150,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         if (!have_db) config_string(L, "db", db, sizeof db);
         /* seconds; a tenth of a century at most */
         if (!config_number(L, config, "session_idle", 1, 315360000L, &session_idle) ||
-            !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime))
+            !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime) ||
+            !config_number(L, config, "max_moves", 0, 100000L, &max_moves) || !config_deadlines(L, config, &o))
             return 1;
         lua_pop(L, 1);
     }
@@ -132,8 +170,14 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
                 root);
         return 1;
     }
-    sg_web_opts o = {.addr = addr, .port = port, .data_dir = data, .db = db[0] ? db : NULL, .root = root,
-                     .session_idle = session_idle, .session_lifetime = session_lifetime};
+    o.addr = addr;
+    o.port = port;
+    o.data_dir = data;
+    o.db = db[0] ? db : NULL;
+    o.root = root;
+    o.session_idle = session_idle;
+    o.session_lifetime = session_lifetime;
+    o.max_moves = max_moves == -2 ? 0 : max_moves == 0 ? -1 : (int)max_moves;  /* the config's 0: no cap */
     char err[600];
     sg_web *w = sg_web_start(&o, err, sizeof err);
     if (!w) {

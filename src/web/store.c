@@ -274,11 +274,12 @@ bool sg_store_challenge_get(sg_store *s, int64_t id, sg_store_challenge *out)
 static int64_t insert_game(sg_store *s, const sg_store_game *g)
 {
     sg_sql_arg a[] = {ID_OR_NULL(g->player[0]), ID_OR_NULL(g->player[1]), I(g->bot_side), I(g->bot_level), T(g->guest),
-                      I(g->deadline_seconds), I(g->deadline_at), T(g->seed), T(g->seed_sha256), I(g->created)};
+                      I(g->deadline_seconds), I(g->deadline_at), T(g->seed), T(g->seed_sha256), I(g->created),
+                      T(g->start[0] ? g->start : "startpos")};
     int64_t id = 0;
     if (run(s, "INSERT INTO games (black_id, white_id, bot_side, bot_level, guest, deadline_seconds, deadline_at,"
-               " status, winner, reason, seed, seed_sha256, created, ended)"
-               " VALUES ($1, $2, $3, $4, $5, $6, $7, 0, -1, '', $8, $9, $10, 0) RETURNING id",
+               " status, winner, reason, seed, seed_sha256, created, ended, start)"
+               " VALUES ($1, $2, $3, $4, $5, $6, $7, 0, -1, '', $8, $9, $10, 0, $11) RETURNING id",
             a, NA(a), row_int, &id) != 1)
         return 0;
     return id;
@@ -307,7 +308,7 @@ int64_t sg_store_challenge_accept(sg_store *s, int64_t challenge_id, const sg_st
 static void row_game(void *cls, int n, const char *const *col)
 {
     sg_store_game *g = cls;
-    if (n < 15) return;
+    if (n < 18) return;
     memset(g, 0, sizeof *g);
     g->id = ival(col[0]);
     g->player[0] = ival(col[1]);
@@ -324,13 +325,17 @@ static void row_game(void *cls, int n, const char *const *col)
     tval(col[12], g->seed_sha256, sizeof g->seed_sha256);
     g->created = ival(col[13]);
     g->ended = ival(col[14]);
+    g->draw_offer = (int)ival(col[15]);
+    g->draw_offer_ply = (int)ival(col[16]);
+    tval(col[17], g->start, sizeof g->start);
 }
 
 bool sg_store_game_get(sg_store *s, int64_t id, sg_store_game *out)
 {
     sg_sql_arg a[] = {I(id)};
     return run(s, "SELECT id, COALESCE(black_id, 0), COALESCE(white_id, 0), bot_side, bot_level, guest, deadline_seconds,"
-                  " deadline_at, status, winner, reason, seed, seed_sha256, created, ended FROM games WHERE id = $1",
+                  " deadline_at, status, winner, reason, seed, seed_sha256, created, ended, draw_offer, draw_offer_ply,"
+                  " start FROM games WHERE id = $1",
                a, NA(a), row_game, out) == 1;
 }
 
@@ -354,7 +359,8 @@ bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_
     if (!begin(s)) return false;
     /* the game's row first: still playing, its deadline not passed (and, on PostgreSQL, locked) */
     sg_sql_arg g[] = {I(deadline_at), I(id), I(at)};
-    bool ok = run(s, "UPDATE games SET deadline_at = $1 WHERE id = $2 AND status = 0 AND (deadline_at = 0 OR deadline_at > $3)",
+    bool ok = run(s, "UPDATE games SET deadline_at = $1, draw_offer = -1 WHERE id = $2 AND status = 0"
+                     " AND (deadline_at = 0 OR deadline_at > $3)",
                   g, NA(g), NULL, NULL) == 1;
     sg_sql_arg m[] = {I(id), I(ply), T(usi), I(at)};
     ok = ok && run(s, "INSERT INTO moves (game_id, ply, usi, at) SELECT $1, $2, $3, $4"
@@ -364,20 +370,41 @@ bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_
     return finish(s, ok);
 }
 
-bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, bool if_overdue,
-                       const double *new_ratings)
+bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, sg_store_end_if when,
+                       int offered_by, const double *new_ratings)
 {
     sg_store_game g;
     if (!sg_store_game_get(s, id, &g) || g.status != SG_STORE_PLAYING) return false;
     if (!begin(s)) return false;
-    sg_sql_arg a[] = {I(winner), T(reason), I(at), I(id), I(if_overdue)};
-    bool ok = run(s, "UPDATE games SET status = 1, winner = $1, reason = $2, ended = $3, deadline_at = 0"
-                     " WHERE id = $4 AND status = 0 AND ($5 = 0 OR (deadline_at > 0 AND deadline_at <= $3))",
+    sg_sql_arg a[] = {I(winner), T(reason), I(at), I(id), I(when), I(offered_by)};
+    bool ok = run(s, "UPDATE games SET status = 1, winner = $1, reason = $2, ended = $3, deadline_at = 0, draw_offer = -1"
+                     " WHERE id = $4 AND status = 0 AND ($5 = 0 OR ($5 = 1 AND deadline_at > 0 AND deadline_at <= $3)"
+                     " OR ($5 = 2 AND draw_offer = $6))",
                   a, NA(a), NULL, NULL) == 1;
     for (int c = 0; ok && new_ratings && c < 2; c++) {
         sg_sql_arg u[] = {D(new_ratings[c]), I(g.player[c])};
         ok = run(s, "UPDATE users SET rating = $1, games = games + 1 WHERE id = $2", u, NA(u), NULL, NULL) >= 0;
     }
+    if (ok) s->b->announce(s->db, id);
+    return finish(s, ok);
+}
+
+bool sg_store_draw_offer(sg_store *s, int64_t id, int by, int ply)
+{
+    if (!begin(s)) return false;
+    sg_sql_arg a[] = {I(id), I(by), I(ply)};
+    bool ok = run(s, "UPDATE games SET draw_offer = $2, draw_offer_ply = $3 WHERE id = $1 AND status = 0 AND draw_offer = -1"
+                     " AND (SELECT COUNT(*) FROM moves WHERE game_id = $1) = $3", a, NA(a), NULL, NULL) == 1;
+    if (ok) s->b->announce(s->db, id);
+    return finish(s, ok);
+}
+
+bool sg_store_draw_decline(sg_store *s, int64_t id, int offered_by)
+{
+    if (!begin(s)) return false;
+    sg_sql_arg a[] = {I(id), I(offered_by)};
+    bool ok = run(s, "UPDATE games SET draw_offer = -1 WHERE id = $1 AND status = 0 AND draw_offer = $2", a, NA(a), NULL,
+                  NULL) == 1;
     if (ok) s->b->announce(s->db, id);
     return finish(s, ok);
 }

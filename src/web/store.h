@@ -17,6 +17,7 @@
 #define SG_STORE_HASH_MAX 160
 #define SG_STORE_TOKEN_MAX 80
 #define SG_STORE_USI_MAX 8
+#define SG_STORE_SFEN_MAX 256
 
 typedef struct sg_store sg_store;
 
@@ -60,7 +61,17 @@ typedef struct {
     char reason[64];               /* the verdict's id ("checkmate", "resignation", "time-up") */
     char seed[80], seed_sha256[80];
     int64_t created, ended;        /* ms since the epoch */
+    int draw_offer;                /* the colour offering a draw, -1 none (a move or the end clears it) */
+    int draw_offer_ply;            /* the moves played when it was offered */
+    char start[SG_STORE_SFEN_MAX]; /* the position it started from: "startpos" or an SFEN */
 } sg_store_game;
+
+/* when sg_store_game_end may end a game */
+typedef enum {
+    SG_STORE_END_ANY = 0,
+    SG_STORE_END_IF_OVERDUE = 1,   /* a time-up: only while its stored deadline is at or before `at` */
+    SG_STORE_END_IF_OFFERED = 2,   /* an agreed draw: only while offered_by's offer stands */
+} sg_store_end_if;
 
 /* Opens the database and brings its schema up to date: db a PostgreSQL URL
  * (postgresql://... or postgres://...), or NULL for (creating) DIR/komadai.sqlite3.
@@ -111,11 +122,16 @@ int sg_store_game_moves(sg_store *s, int64_t id, char (*usi)[SG_STORE_USI_MAX], 
 /* appends move number ply (the game's moves so far + 1), played at `at`, and the new deadline;
  * false when that ply exists already, the game has ended or its stored deadline is not after `at` */
 bool sg_store_move_add(sg_store *s, int64_t id, int ply, const char *usi, int64_t at, int64_t deadline_at);
-/* ends the game (ratings given: both players' new ratings, one transaction); if_overdue: only
- * when its stored deadline is at or before `at` (so a move and a time-up cannot both win);
- * false when the game had ended already (or was not overdue) */
-bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, bool if_overdue,
-                       const double *new_ratings);
+/* ends the game (ratings given: both players' new ratings, one transaction) when `when`
+ * allows (so a move and a time-up cannot both win, and a move lapses the draw offer an
+ * acceptance needs); false when the game had ended already (or `when` did not hold) */
+bool sg_store_game_end(sg_store *s, int64_t id, int winner, const char *reason, int64_t at, sg_store_end_if when,
+                       int offered_by, const double *new_ratings);
+/* colour `by` offers a draw at move count ply: false when the game has ended, has another
+ * move count or an offer already stands */
+bool sg_store_draw_offer(sg_store *s, int64_t id, int by, int ply);
+/* the offer of colour offered_by declined: false when no such offer stands */
+bool sg_store_draw_decline(sg_store *s, int64_t id, int offered_by);
 int sg_store_games_of_user(sg_store *s, int64_t user_id, int64_t *ids, int max);
 /* games still playing whose deadline has passed at now_ms */
 int sg_store_games_overdue(sg_store *s, int64_t now_ms, int64_t *ids, int max);

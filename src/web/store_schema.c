@@ -30,6 +30,11 @@ static const char *const sqlite_migrations[] = {
     "UPDATE sessions SET created = created * 1000, seen = created * 1000;"
     "CREATE INDEX sessions_seen ON sessions(seen);"
     "CREATE INDEX sessions_created ON sessions(created);",
+    /* 4: a draw offer standing in a game: who made it (-1 none) and at which move count;
+     * and the position a game started from (a bot game may start from any) */
+    "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN draw_offer_ply INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN start TEXT NOT NULL DEFAULT 'startpos';",
 };
 
 static const char *const pg_migrations[] = {
@@ -58,6 +63,11 @@ static const char *const pg_migrations[] = {
     "UPDATE sessions SET created = created * 1000, seen = created * 1000;"
     "CREATE INDEX sessions_seen ON sessions(seen);"
     "CREATE INDEX sessions_created ON sessions(created);",
+    /* 4: a draw offer standing in a game: who made it (-1 none) and at which move count;
+     * and the position a game started from (a bot game may start from any) */
+    "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN draw_offer_ply INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN start TEXT NOT NULL DEFAULT 'startpos';",
 };
 
 _Static_assert(sizeof sqlite_migrations == sizeof pg_migrations, "every migration in both dialects");

@@ -6,6 +6,10 @@
 
 #include <stdbool.h>
 
+#define SG_WEB_DEADLINES_MAX 16
+#define SG_WEB_DEADLINE_MIN 60       /* a minute ... */
+#define SG_WEB_DEADLINE_MAX 604800   /* ... to a week: what a deadline may be */
+
 typedef struct {
     const char *addr;       /* "127.0.0.1" unless public */
     int port;
@@ -14,6 +18,9 @@ typedef struct {
     const char *root;       /* the pages' folder */
     long session_idle;      /* seconds a session lives unused; 0: the default (SG_WEB_SESSION_IDLE) */
     long session_lifetime;  /* seconds a session lives at most; 0: the default (SG_WEB_SESSION_LIFETIME) */
+    int max_moves;          /* the move cap; 0: the rule set's (500); -1: none */
+    int n_deadlines;        /* the deadlines a challenge may choose, seconds a move; 0: the default list */
+    int deadlines[SG_WEB_DEADLINES_MAX];
 } sg_web_opts;
 
 #define SG_WEB_SESSION_IDLE (30L * 86400)       /* a month unused: longer than any move's deadline (a week) */

@@ -17,13 +17,13 @@ const web_bot_level web_bot_levels[BOT_LEVELS] = {
 typedef struct { sg_web *w; int64_t id; } bot_job;
 
 /* the search's answer at `root` within the level's limits */
-static void think(const sg_pos *root, int level, sg_search_report *rep)
+static void think(const sg_web *w, const sg_pos *root, int level, sg_search_report *rep)
 {
     sg_search *s = sg_search_new(16);
     sg_search_opts o;
     sg_search_opts_default(&o);
     sg_rules r;
-    web_init_rules(&r);
+    web_init_rules(w, &r);
     o.rules = &r;
     o.depth = web_bot_levels[level - 1].depth;
     sg_limits lim = sg_limits_none();
@@ -56,7 +56,7 @@ static void *bot_main(void *arg)
     if (ply >= 0) {
         /* 2. think without it */
         sg_search_report rep;
-        think(&root, level, &rep);
+        think(w, &root, level, &rep);
         /* 3. play, if the game is still where it was */
         pthread_mutex_lock(&w->mu);
         if (!w->stopping && web_load_game(w, j->id, L) == 0) {
@@ -64,7 +64,7 @@ static void *bot_main(void *arg)
             if (L->n == ply && !L->over) {
                 if (rep.declare) {
                     sg_verdict v;
-                    if (sg_game_declare(&L->g, &v) == SG_CLAIM_OK) web_end_game(w, &L->row, L->row.bot_side, "declaration", false);
+                    if (sg_game_declare(&L->g, &v) == SG_CLAIM_OK) web_end_game(w, &L->row, L->row.bot_side, "declaration", SG_STORE_END_ANY, -1);
                 } else if (rep.best != SG_MOVE_NONE) {
                     char usi[16];
                     sg_move_format(&root, rep.best, SG_NOTATION_USI, SG_SQ_NONE, 0, usi, sizeof usi);

@@ -14,7 +14,7 @@ void web_check_deadlines(sg_web *w)
         loaded *L = malloc(sizeof *L);
         if (!L) return;
         if (web_load_game(w, ids[i], L) == 0) {
-            if (!L->over) web_end_game(w, &L->row, 1 - (int)sg_game_pos(&L->g)->side, "time-up", true);
+            if (!L->over) web_end_game(w, &L->row, 1 - (int)sg_game_pos(&L->g)->side, "time-up", SG_STORE_END_IF_OVERDUE, -1);
             else web_settle(w, L);
             sg_game_free(&L->g);
         }

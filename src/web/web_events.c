@@ -15,6 +15,7 @@ struct sse {
     watch *watch;                /* taken at the first read, dropped by web_sse_free */
     uint64_t seen;
     int sent_ply, sent_status;   /* what the last event showed; -1 before the first */
+    int sent_offer;              /* ... and the draw offer standing (-1 none) */
     sbuf out;
     size_t off;
 };
@@ -32,9 +33,10 @@ static bool next_text(struct sse *s, bool *error)
             s->seen = t->changes;
             loaded *L = malloc(sizeof *L);
             if (!L || web_load_game(w, s->id, L)) { free(L); pthread_mutex_unlock(&w->mu); *error = true; return false; }
-            if (L->n != s->sent_ply || L->row.status != s->sent_status) {
+            if (L->n != s->sent_ply || L->row.status != s->sent_status || L->row.draw_offer != s->sent_offer) {
                 s->sent_ply = L->n;
                 s->sent_status = L->row.status;
+                s->sent_offer = L->row.draw_offer;
                 sb_lit(&s->out, "event: state\ndata: ");
                 web_state_json(w, &s->who, L, &s->out, false);
                 sb_lit(&s->out, "\n\n");
@@ -94,6 +96,7 @@ unsigned web_route_events(ctx *x, int64_t id)
     s->who.se = x->se;
     s->sent_ply = -1;
     s->sent_status = -1;
+    s->sent_offer = -1;
     web_answer *a = x->a;
     a->kind = WEB_STREAM;
     a->code = 200;

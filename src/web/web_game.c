@@ -17,8 +17,6 @@
 
 static const char *const SIDE[2] = {"black", "white"};
 
-void web_init_rules(sg_rules *r) { sg_rules_computer(r, SG_STANDARD); }
-
 /* the row's stated end applied to the replayed game, so the verdict is the core's */
 static void apply_stored_end(loaded *L)
 {
@@ -27,6 +25,7 @@ static void apply_stored_end(loaded *L)
     if (!strcmp(L->row.reason, "resignation")) sg_game_resign(&L->g, L->row.winner == 0 ? SG_WHITE : SG_BLACK);
     else if (!strcmp(L->row.reason, "time-up")) sg_game_end_stated(&L->g, SG_END_TIME_UP, (int)stm);
     else if (!strcmp(L->row.reason, "declaration")) { sg_verdict v; sg_game_declare(&L->g, &v); }
+    else if (!strcmp(L->row.reason, "agreement")) sg_game_agree_draw(&L->g);
 }
 
 int web_load_game(sg_web *w, int64_t id, loaded *L)
@@ -38,8 +37,10 @@ int web_load_game(sg_web *w, int64_t id, loaded *L)
     sg_pos start;
     sg_error err;
     sg_rules r;
-    web_init_rules(&r);
-    if (!sg_pos_from_sfen(&start, "startpos", SG_STANDARD, &err) || sg_game_init(&L->g, &start, &r, NULL, NULL)) return 500;
+    web_init_rules(w, &r);
+    if (!sg_pos_from_sfen(&start, L->row.start[0] ? L->row.start : "startpos", SG_STANDARD, &err) ||
+        sg_game_init(&L->g, &start, &r, NULL, NULL))
+        return 500;
     for (int i = 0; i < L->n; i++) {
         sg_move m;
         if (!sg_move_parse(sg_game_pos(&L->g), L->usi[i], SG_NOTATION_USI, SG_SQ_NONE, &m, &err) ||
@@ -108,6 +109,64 @@ static void moves_json(loaded *L, sbuf *b)
     sb_lit(b, "]");
 }
 
+/* the declaration as the core judges it for the side to move: whether it is
+ * correct now, and the counts (docs/WEB.md GAME "declaration") */
+static void declaration_json(loaded *L, sbuf *b)
+{
+    const sg_pos *p = sg_game_pos(&L->g);
+    sg_verdict v;
+    sg_claim c = sg_rules_declaration(&L->g.rules, p, &v);
+    if (c == SG_CLAIM_NOT_IN_RULES) { sb_lit(b, "null"); return; }
+    char why[SG_VERDICT_TEXT_MAX] = "";
+    if (c != SG_CLAIM_OK) sg_claim_text(c, p->side, &v, why, sizeof why);
+    sb_printf(b, "{\"valid\":%s,\"points\":%d,\"needed\":%d,\"camp_pieces\":%d,\"pieces_needed\":%d,"
+                 "\"king_in_camp\":%s,\"fault\":\"%s\",\"why\":",
+              c == SG_CLAIM_OK ? "true" : "false", v.points[p->side], L->g.rules.declaration_points[p->side],
+              v.camp_pieces[p->side], L->g.rules.declaration_pieces, v.king_in_camp[p->side] ? "true" : "false",
+              sg_claim_id(c));
+    sb_str(b, why);
+    sb_lit(b, "}");
+}
+
+/* after the end: the hash of the seed that gave the colours, and the challenger's colour */
+static void colours_json(loaded *L, sbuf *b)
+{
+    char hash[65];
+    int bit = web_seed_hash(L->row.seed, hash);
+    sb_printf(b, "{\"text\":\"komadai colours \",\"sha256\":\"%s\",\"bit\":%d,\"challenger\":\"%s\"}", hash, bit,
+              SIDE[bit]);
+}
+
+/* the legal moves in USI ("legal", what the board offers) and named in both notations
+ * ("legal_names", what the keyboard's list shows), the names the core's */
+static void legal_json(loaded *L, sbuf *b)
+{
+    const sg_pos *p = sg_game_pos(&L->g);
+    sg_move ms[SG_MAX_MOVES];
+    int n = L->row.status == SG_STORE_PLAYING && !L->over ? sg_gen_legal(p, ms) : 0;
+    sg_square prev = L->n ? sg_move_to(sg_game_move(&L->g, L->n)) : SG_SQ_NONE;
+    sb_lit(b, ",\"legal\":[");
+    for (int i = 0; i < n; i++) {
+        char u[16];
+        sg_move_format(p, ms[i], SG_NOTATION_USI, SG_SQ_NONE, 0, u, sizeof u);
+        if (i) sb_lit(b, ",");
+        sb_str(b, u);
+    }
+    sb_lit(b, "],\"legal_names\":[");
+    for (int i = 0; i < n; i++) {
+        char we[64], ja[64];
+        sg_move_format(p, ms[i], SG_NOTATION_WESTERN, prev, 0, we, sizeof we);
+        sg_move_format(p, ms[i], SG_NOTATION_JAPANESE, prev, 0, ja, sizeof ja);
+        if (i) sb_lit(b, ",");
+        sb_lit(b, "{\"western\":");
+        sb_str(b, we);
+        sb_lit(b, ",\"japanese\":");
+        sb_str(b, ja);
+        sb_lit(b, "}");
+    }
+    sb_lit(b, "]");
+}
+
 void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
 {
     const sg_pos *p = sg_game_pos(&L->g);
@@ -123,6 +182,7 @@ void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
     sb_printf(b, ",\"ply\":%d,\"deadline_seconds\":%d,\"deadline\":", L->n, L->row.deadline_seconds);
     if (playing && L->row.deadline_at) sb_printf(b, "%lld", (long long)L->row.deadline_at); else sb_lit(b, "null");
     if (L->row.bot_side >= 0) sb_printf(b, ",\"bot_level\":%d", L->row.bot_level);
+    sb_printf(b, ",\"rules\":{\"name\":\"%s\",\"max_moves\":%d}", L->g.rules.name, L->g.rules.max_moves);
     sb_lit(b, ",\"result\":");
     if (playing) sb_lit(b, "null");
     else {
@@ -136,28 +196,27 @@ void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
         sb_str(b, text);
         sb_lit(b, "}");
     }
+    sb_lit(b, ",\"draw_offer\":");
+    if (playing && L->row.draw_offer >= 0) sb_printf(b, "{\"by\":\"%s\",\"ply\":%d}", SIDE[L->row.draw_offer], L->row.draw_offer_ply);
+    else sb_lit(b, "null");
+    sb_lit(b, ",\"declaration\":");
+    if (playing && !L->over && you == (int)p->side) declaration_json(L, b); else sb_lit(b, "null");
     sb_lit(b, ",\"seed_sha256\":");
     sb_str(b, L->row.seed_sha256);
     sb_lit(b, ",\"seed\":");
     if (!playing) sb_str(b, L->row.seed); else sb_lit(b, "null");
+    sb_lit(b, ",\"colours\":");
+    if (!playing) colours_json(L, b); else sb_lit(b, "null");
     if (!brief) {
         char sfen[256];
+        sg_pos_to_sfen(&L->g.start, sfen, sizeof sfen);
+        sb_lit(b, ",\"start\":");
+        sb_str(b, sfen);
         sg_pos_to_sfen(p, sfen, sizeof sfen);
         sb_lit(b, ",\"sfen\":");
         sb_str(b, sfen);
         moves_json(L, b);
-        sb_lit(b, ",\"legal\":[");
-        if (playing && !L->over) {
-            sg_move ms[SG_MAX_MOVES];
-            int n = sg_gen_legal(p, ms);
-            for (int i = 0; i < n; i++) {
-                char u[16];
-                sg_move_format(p, ms[i], SG_NOTATION_USI, SG_SQ_NONE, 0, u, sizeof u);
-                if (i) sb_lit(b, ",");
-                sb_str(b, u);
-            }
-        }
-        sb_lit(b, "]");
+        legal_json(L, b);
     }
     sb_lit(b, "}");
 }
@@ -176,11 +235,11 @@ static bool new_ratings(sg_web *w, const sg_store_game *g, int winner, double ou
     return true;
 }
 
-bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, bool overdue)
+bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, sg_store_end_if when, int offered_by)
 {
     double r[2];
     bool rated = new_ratings(w, g, winner, r);
-    bool ok = sg_store_game_end(w->store, g->id, winner, reason, web_now_ms(), overdue, rated ? r : NULL);
+    bool ok = sg_store_game_end(w->store, g->id, winner, reason, web_now_ms(), when, offered_by, rated ? r : NULL);
     if (ok) web_notify(w, g->id);
     return ok;
 }
@@ -188,7 +247,7 @@ bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *rea
 void web_settle(sg_web *w, loaded *L)
 {
     if (!sg_game_result(&L->g, &L->v)) return;
-    web_end_game(w, &L->row, L->v.outcome == SG_OUTCOME_WIN ? L->v.winner : -1, sg_verdict_id(&L->v), false);
+    web_end_game(w, &L->row, L->v.outcome == SG_OUTCOME_WIN ? L->v.winner : -1, sg_verdict_id(&L->v), SG_STORE_END_ANY, -1);
     L->row.status = SG_STORE_ENDED;
 }
 

@@ -8,6 +8,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/movegen.h"
+#include "../core/position.h"
+
+unsigned web_route_rules(ctx *x)
+{
+    const sg_web *w = x->w;
+    const sg_rules *r = &w->rules;
+    sbuf b = {0};
+    sb_lit(&b, "{\"rules\":{\"name\":");
+    sb_str(&b, r->name);
+    sb_printf(&b, ",\"max_moves\":%d,\"sennichite\":%s,\"perpetual_check\":%s,\"declaration\":", r->max_moves,
+              r->sennichite ? "true" : "false", r->perpetual_check ? "true" : "false");
+    if (r->declaration)
+        sb_printf(&b, "{\"points\":{\"black\":%d,\"white\":%d},\"pieces\":%d,\"wrong_loses\":%s}", r->declaration_points[0],
+                  r->declaration_points[1], r->declaration_pieces, r->declaration_loses ? "true" : "false");
+    else sb_lit(&b, "null");
+    sb_lit(&b, "},\"deadlines\":[");
+    for (int i = 0; i < w->n_deadlines; i++) sb_printf(&b, "%s%d", i ? "," : "", w->deadlines[i]);
+    sb_lit(&b, "],\"bot_levels\":[");
+    for (int i = 0; i < BOT_LEVELS; i++)
+        sb_printf(&b, "%s{\"level\":%d,\"name\":\"%s\",\"seconds\":%g}", i ? "," : "", i + 1, web_bot_levels[i].name,
+                  web_bot_levels[i].seconds);
+    sb_printf(&b, "],\"sessions\":{\"idle\":%lld,\"lifetime\":%lld}}", (long long)(w->sessions.idle_ms / 1000),
+              (long long)(w->sessions.lifetime_ms / 1000));
+    return web_json(x, 200, &b);
+}
+
 unsigned web_send_game(ctx *x, int64_t id, unsigned code)
 {
     loaded *L = malloc(sizeof *L);
@@ -33,6 +60,27 @@ unsigned web_route_bot_game(ctx *x)
         level = (int)lv->num;
     }
     sg_store_game g = {.bot_level = level, .created = web_now_ms(), .winner = -1};
+    /* a start position: practice from any position (the core reads and checks it) */
+    const jv *sv = web_jget(&o, "sfen");
+    sg_color first = SG_BLACK;
+    if (sv) {
+        sg_pos p;
+        sg_error err;
+        sg_move ms[SG_MAX_MOVES];
+        if (sv->kind != JV_STR) return web_fail(x, 400, "\"sfen\": a string (an SFEN position, or \"startpos\")");
+        if (!sg_pos_from_sfen(&p, sv->str, SG_STANDARD, &err))
+            return web_fail(x, 400, "\"sfen\": column %d: %s", err.col, err.msg);
+        if (sg_gen_legal(&p, ms) == 0) return web_fail(x, 400, "\"sfen\": the side to move has no legal move");
+        sg_pos_to_sfen(&p, g.start, sizeof g.start);
+        first = p.side;
+        /* the starting position given as an SFEN is still a game from the start (its record in KIF too) */
+        sg_pos s0;
+        char sfen0[SG_STORE_SFEN_MAX];
+        if (sg_pos_from_sfen(&s0, "startpos", SG_STANDARD, &err)) {
+            sg_pos_to_sfen(&s0, sfen0, sizeof sfen0);
+            if (!strcmp(sfen0, g.start)) snprintf(g.start, sizeof g.start, "startpos");
+        }
+    }
     web_make_seed(&g);
     int human = web_seed_bit(g.seed);
     g.bot_side = 1 - human;
@@ -41,7 +89,7 @@ unsigned web_route_bot_game(ctx *x)
     int64_t id = sg_store_game_create(x->w->store, &g);
     if (!id) return web_fail(x, 500, "the game was not stored");
     web_notify(x->w, id);
-    if (g.bot_side == SG_BLACK) web_start_bot(x->w, id);
+    if (g.bot_side == (int)first) web_start_bot(x->w, id);
     return web_send_game(x, id, 201);
 }
 
@@ -68,8 +116,9 @@ unsigned web_route_challenges(ctx *x)
     jobj o;
     if (!web_need_body(x, &o)) return 400;
     const jv *d = web_jget(&o, "deadline");
-    if (!d || d->kind != JV_NUM || d->num != floor(d->num) || d->num < DEADLINE_MIN || d->num > DEADLINE_MAX)
-        return web_fail(x, 400, "\"deadline\": seconds a move, a whole number from %d (1 minute) to %d (1 week)", DEADLINE_MIN, DEADLINE_MAX);
+    int lo = w->deadlines[0], hi = w->deadlines[w->n_deadlines - 1];
+    if (!d || d->kind != JV_NUM || d->num != floor(d->num) || d->num < lo || d->num > hi)
+        return web_fail(x, 400, "\"deadline\": seconds a move, a whole number from %d to %d (this site's shortest and longest)", lo, hi);
     int64_t id = sg_store_challenge_create(w->store, x->se.user_id, (int)d->num);
     if (!id) return web_fail(x, 500, "the challenge was not stored");
     sbuf b = {0};
@@ -118,11 +167,40 @@ unsigned web_route_games_mine(ctx *x)
     return web_json(x, 200, &b);
 }
 
+static const char *const SIDE_NAME[2] = {"Black", "White"};
+
+/* a draw offered, accepted or declined (docs/WEB.md "Draw offers"): 0 or the status */
+static unsigned draw(ctx *x, loaded *L, int you, const char *what, char *why, size_t whysize)
+{
+    sg_web *w = x->w;
+    int they = 1 - you, offer = L->row.draw_offer;
+    if (L->row.bot_side >= 0) { snprintf(why, whysize, "the bot plays on: draw offers are for games between two people"); return 409; }
+    if (!strcmp(what, "draw/offer")) {
+        if (offer == you) { snprintf(why, whysize, "your draw offer stands already"); return 409; }
+        if (offer == they) { snprintf(why, whysize, "%s has offered a draw: accept or decline it", SIDE_NAME[they]); return 409; }
+        if (!sg_store_draw_offer(w->store, L->row.id, you, L->n)) { snprintf(why, whysize, "the game changed meanwhile"); return 409; }
+        web_notify(w, L->row.id);
+        return 0;
+    }
+    if (offer != they) { snprintf(why, whysize, "no draw offer of your opponent's stands (the next move lapses one)"); return 409; }
+    if (!strcmp(what, "draw/accept")) {
+        if (!web_end_game(w, &L->row, -1, "agreement", SG_STORE_END_IF_OFFERED, they)) {
+            snprintf(why, whysize, "the offer lapsed meanwhile");
+            return 409;
+        }
+        return 0;
+    }
+    if (!sg_store_draw_decline(w->store, L->row.id, they)) { snprintf(why, whysize, "the offer lapsed meanwhile"); return 409; }
+    web_notify(w, L->row.id);
+    return 0;
+}
+
 /* one action of a player in game L: 0, or the status with the message in why */
 static unsigned act(ctx *x, loaded *L, int you, const char *what, const jobj *o, char *why, size_t whysize)
 {
+    if (!strncmp(what, "draw/", 5)) return draw(x, L, you, what, why, whysize);
     if (!strcmp(what, "resign")) {
-        if (!web_end_game(x->w, &L->row, 1 - you, "resignation", false)) { snprintf(why, whysize, "the game changed meanwhile"); return 409; }
+        if (!web_end_game(x->w, &L->row, 1 - you, "resignation", SG_STORE_END_ANY, -1)) { snprintf(why, whysize, "the game changed meanwhile"); return 409; }
         return 0;
     }
     if (!strcmp(what, "declare")) {
@@ -132,7 +210,7 @@ static unsigned act(ctx *x, loaded *L, int you, const char *what, const jobj *o,
             sg_claim_text(v.fault, (sg_color)you, &v, why, (int)whysize);
             return 409;
         }
-        web_end_game(x->w, &L->row, you, "declaration", false);
+        web_end_game(x->w, &L->row, you, "declaration", SG_STORE_END_ANY, -1);
         return 0;
     }
     /* a move */
@@ -175,6 +253,11 @@ unsigned web_route_record(ctx *x, int64_t id)
     if (!L) return web_fail(x, 500, "out of memory");
     int rc = web_load_game(x->w, id, L);
     if (rc) { free(L); return web_fail(x, (unsigned)rc, "no game %lld", (long long)id); }
+    if (!strcmp(f, "kif") && strcmp(L->row.start, "startpos")) {
+        sg_game_free(&L->g);
+        free(L);
+        return web_fail(x, 400, "format kif: game %lld started from a position; its record is in csa or sfen", (long long)id);
+    }
     sbuf b = {0};
     web_record_text(x->w, L, f, &b);
     sg_game_free(&L->g);

@@ -33,8 +33,6 @@
 
 #define BODY_MAX 16384              /* request bodies over this are refused (413) */
 #define GAME_MAX_MOVES 1024         /* the 500-move draw ends every game long before */
-#define DEADLINE_MIN 60
-#define DEADLINE_MAX 604800
 #define BOT_LEVELS 5
 #define WATCH_BUCKETS 4096
 #define LOGIN_SLOTS 64
@@ -86,6 +84,8 @@ struct sg_web {
     int bots;                    /* bot threads running */
     pthread_cond_t bots_done;
     pthread_t deadline_thread;
+    sg_rules rules;              /* the site's rule set: computer shogi, the config's move cap */
+    int deadlines[SG_WEB_DEADLINES_MAX], n_deadlines;  /* offered, ascending */
     sg_store_session_limits sessions;
     int64_t touch_ms;            /* a session's use is stored when its last is older than this */
     int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
@@ -133,6 +133,13 @@ typedef struct {
     char disposition[96];        /* Content-Disposition, "" none */
 } web_answer;
 
+/* The site without its server (web_server.c): the pages' folder checked, the store opened and
+ * migrated, the rule set and limits set; no socket, no thread.  web_handle answers requests on
+ * it (a test or a fuzz target needs nothing more); sg_web_start adds the daemon and the threads.
+ * web_close waits for the bots it started and closes the store. */
+sg_web *web_open(const sg_web_opts *o, char *err, int errsize);
+void web_close(sg_web *w);
+
 /* Answers one request: the answer's kind, code, headers and body in *a
  * (web_answer_free releases them).  Takes the lock itself. */
 void web_handle(sg_web *w, const web_request *rq, web_answer *a);
@@ -176,14 +183,17 @@ typedef struct {
     bool over;                   /* the core says the game has ended (or the row does) */
 } loaded;
 
-void web_init_rules(sg_rules *r);
+/* the site's rule set (the lock is not needed: it never changes) */
+static inline void web_init_rules(const sg_web *w, sg_rules *r) { *r = w->rules; }
+unsigned web_route_rules(ctx *x);  /* GET /api/rules: the figures the rules page shows (web_games.c) */
 /* loads game id: 0, or the HTTP status of the failure (404, 500); sg_game_free(&L->g) after 0 */
 int web_load_game(sg_web *w, int64_t id, loaded *L);
 int web_you_of(const ctx *x, const sg_store_game *g);  /* the colour x plays in g, or -1 */
 /* the game's JSON (docs/WEB.md GAME); brief: without sfen, moves and legal */
 void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief);
-/* overdue: a time-up, which the store takes only while the stored deadline has passed */
-bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, bool overdue);
+/* when: SG_STORE_END_IF_OVERDUE for a time-up (the store takes it only while the stored deadline has
+ * passed), SG_STORE_END_IF_OFFERED for an agreed draw (only while offered_by's offer stands) */
+bool web_end_game(sg_web *w, const sg_store_game *g, int winner, const char *reason, sg_store_end_if when, int offered_by);
 void web_settle(sg_web *w, loaded *L);  /* the end the core found after a move, stored */
 /* Plays usi in the loaded game: 0 or an HTTP status with the message in why.
  * The move is in the database before this returns 0. */
@@ -202,6 +212,8 @@ unsigned web_route_record(ctx *x, int64_t id);
 /* ---- the seed (web_seed.c) ---- */
 void web_make_seed(sg_store_game *g);
 int web_seed_bit(const char *seed_hex);  /* 0: the challenger (or the person against the bot) plays Black */
+/* the bit, and SHA-256("komadai colours " + seed) in hex into hash_hex (if not NULL) */
+int web_seed_hash(const char *seed_hex, char hash_hex[65]);
 
 /* ---- the bot (web_bot.c) ---- */
 typedef struct { double seconds; int depth; const char *name; } web_bot_level;

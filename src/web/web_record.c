@@ -8,6 +8,7 @@
 #include "../core/endings.h"
 #include "../core/notation.h"
 #include "../core/position.h"
+#include "../proto/csa.h"
 
 void web_record_text(sg_web *w, loaded *L, const char *format, sbuf *b)
 {
@@ -29,7 +30,15 @@ void web_record_text(sg_web *w, loaded *L, const char *format, sbuf *b)
         return;
     }
     bool csa = !strcmp(format, "csa");
-    if (csa) sb_printf(b, "V2.2\nN+%s\nN-%s\n$EVENT:komadai game %lld\nPI\n+\n", names[0], names[1], (long long)L->row.id);
+    if (csa) {
+        sb_printf(b, "V2.2\nN+%s\nN-%s\n$EVENT:komadai game %lld\n", names[0], names[1], (long long)L->row.id);
+        if (!strcmp(L->row.start, "startpos")) sb_lit(b, "PI\n+\n");
+        else {
+            char pos[1024];
+            sg_csa_write_position(&L->g.start, pos, sizeof pos);
+            sb_add(b, pos, strlen(pos));
+        }
+    }
     else sb_printf(b, "# KIF (komadai game %lld)\n手合割：平手\n先手：%s\n後手：%s\n手数----指手---------消費時間--\n",
                    (long long)L->row.id, names[0], names[1]);
     sg_pos q = L->g.start;

@@ -45,6 +45,7 @@ static unsigned api(ctx *x)
     }
     if (!strcmp(u, "/me")) return web_route_me(x);
     if (!strcmp(u, "/leaderboard") && !post) return web_route_leaderboard(x);
+    if (!strcmp(u, "/rules") && !post) return web_route_rules(x);
     if (!strcmp(u, "/bot-games") && post) return web_route_bot_game(x);
     if (!strcmp(u, "/challenges")) return web_route_challenges(x);
     if (!strncmp(u, "/challenges/", 12)) {
@@ -62,6 +63,9 @@ static unsigned api(ctx *x)
         if (!strcmp(rest, "/moves") && post) return web_route_game_act(x, id, "move");
         if (!strcmp(rest, "/resign") && post) return web_route_game_act(x, id, "resign");
         if (!strcmp(rest, "/declare") && post) return web_route_game_act(x, id, "declare");
+        if (!strcmp(rest, "/draw/offer") && post) return web_route_game_act(x, id, "draw/offer");
+        if (!strcmp(rest, "/draw/accept") && post) return web_route_game_act(x, id, "draw/accept");
+        if (!strcmp(rest, "/draw/decline") && post) return web_route_game_act(x, id, "draw/decline");
         if (!strcmp(rest, "/record") && !post) return web_route_record(x, id);
         if (!strcmp(rest, "/events") && !post) return web_route_events(x, id);
     }

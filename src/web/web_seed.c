@@ -14,11 +14,14 @@ void web_make_seed(sg_store_game *g)
     web_hex(h, sizeof h, g->seed_sha256);
 }
 
-int web_seed_bit(const char *seed_hex)
+int web_seed_hash(const char *seed_hex, char hash_hex[65])
 {
     unsigned char h[crypto_hash_sha256_BYTES];
     char msg[128];
     snprintf(msg, sizeof msg, "komadai colours %s", seed_hex);
     crypto_hash_sha256(h, (const unsigned char *)msg, strlen(msg));
+    if (hash_hex) web_hex(h, sizeof h, hash_hex);
     return h[0] & 1;
 }
+
+int web_seed_bit(const char *seed_hex) { return web_seed_hash(seed_hex, NULL); }

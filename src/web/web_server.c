@@ -134,7 +134,7 @@ static long open_files(void)
     return rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > 1000000 ? 1000000 : (long)rl.rlim_cur;
 }
 
-sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
+sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
 {
     if (sodium_init() < 0) { snprintf(err, (size_t)errsize, "libsodium failed to start"); return NULL; }
     sg_init();
@@ -172,17 +172,43 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
     int64_t shorter = idle < life ? w->sessions.idle_ms : w->sessions.lifetime_ms;
     w->purge_ms = shorter / 2 < 60000 ? shorter / 2 : 60000;
     web_purge_sessions(w);
+    /* the rule set: computer shogi (docs/WEB.md), its cap the config's if it gives one */
+    sg_rules_computer(&w->rules, SG_STANDARD);
+    if (o->max_moves) w->rules.max_moves = o->max_moves > 0 ? o->max_moves : 0;
+    static const int default_deadlines[] = {60, 300, 900, 3600, 21600, 86400, 259200, 604800};
+    w->n_deadlines = o->n_deadlines > 0 ? o->n_deadlines : (int)(sizeof default_deadlines / sizeof default_deadlines[0]);
+    for (int i = 0; i < w->n_deadlines; i++) w->deadlines[i] = o->n_deadlines > 0 ? o->deadlines[i] : default_deadlines[i];
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->tick, NULL);
     pthread_cond_init(&w->bots_done, NULL);
+    return w;
+}
+
+void web_close(sg_web *w)
+{
+    pthread_mutex_lock(&w->mu);
+    w->stopping = true;
+    web_notify_all(w);  /* open event streams see `stopping` and end */
+    while (w->bots > 0) pthread_cond_wait(&w->bots_done, &w->mu);
+    pthread_mutex_unlock(&w->mu);
+    sg_store_close(w->store);
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->tick);
+    pthread_cond_destroy(&w->bots_done);
+    free(w);
+}
+
+sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
+{
+    sg_web *w = web_open(o, err, errsize);
+    if (!w) return NULL;
     struct sockaddr_in sa;
     memset(&sa, 0, sizeof sa);
     sa.sin_family = AF_INET;
     sa.sin_port = htons((uint16_t)o->port);
     if (inet_pton(AF_INET, o->addr, &sa.sin_addr) != 1) {
         snprintf(err, (size_t)errsize, "'%s': not an IPv4 address", o->addr);
-        sg_store_close(w->store);
-        free(w);
+        web_close(w);
         return NULL;
     }
     /* a thread per connection, each waiting in poll() (select() stops at descriptor 1024); as many
@@ -197,8 +223,7 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
                             MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (!w->d) {
         snprintf(err, (size_t)errsize, "cannot listen on %s:%d (in use?)", o->addr, o->port);
-        sg_store_close(w->store);
-        free(w);
+        web_close(w);
         return NULL;
     }
     const union MHD_DaemonInfo *di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_BIND_PORT);
@@ -224,13 +249,8 @@ void sg_web_stop(sg_web *w)
     w->stopping = true;
     pthread_cond_broadcast(&w->tick);
     web_notify_all(w);  /* open event streams see `stopping` and end */
-    while (w->bots > 0) pthread_cond_wait(&w->bots_done, &w->mu);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->deadline_thread, NULL);
     MHD_stop_daemon(w->d);
-    sg_store_close(w->store);
-    pthread_mutex_destroy(&w->mu);
-    pthread_cond_destroy(&w->tick);
-    pthread_cond_destroy(&w->bots_done);
-    free(w);
+    web_close(w);
 }

@@ -15,18 +15,25 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 "$K" --serve 2>&1 | grep -q 'usage: komadai --serve' || skip_suite "this komadai has no --serve (libmicrohttpd)"
 export CHROMIUM
 
-# the server on a port the system picks (0): the URL it prints says which
-"$K" --serve 127.0.0.1:0 --data "$tmp/data" >"$tmp/server.log" 2>&1 &
-pid=$!
-on_exit 'kill $pid 2>/dev/null; wait $pid 2>/dev/null'
-url=
-for i in $(seq 50); do
-  url=$(sed -n 's|.*serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/server.log")
-  [ -n "$url" ] && break
-  kill -0 $pid 2>/dev/null || break
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "server did not start:"; cat "$tmp/server.log"; exit 1; }
+# serve LOG ARGS...: a server on a port the system picks (0), its pid in $pid and URL in $url (the one it prints)
+serve() {
+  log=$1; shift
+  "$K" --serve 127.0.0.1:0 "$@" >"$log" 2>&1 &
+  pid=$!
+  url=
+  for i in $(seq 50); do
+    url=$(sed -n 's|.*serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$log")
+    [ -n "$url" ] && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
+}
+# the second: another config, whose figures the rules page must show
+serve "$tmp/server2.log" --data "$tmp/data2" --config tests/web/rules_config.lua
+pid2=$pid url2=$url
+serve "$tmp/server.log" --data "$tmp/data"
+on_exit 'kill $pid $pid2 2>/dev/null; wait $pid $pid2 2>/dev/null'
 
 # one script: its ok lines pass, its FAIL lines fail, a failing exit without a FAIL line fails
 web() {
@@ -47,4 +54,9 @@ web play_bot
 web piece_style
 web board
 web two_players
+web actions
+web notation
+web rules "$url2"
+web keys
+web phone
 end_suite

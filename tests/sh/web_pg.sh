@@ -35,6 +35,7 @@ grep -q "db postgresql://127.0.0.1:$pgport/postgres" "$tmp/server.log" && ok || 
 start2() {
   port2=$((port + 100))
   for try in 1 2 3 4 5; do
+    : >"$tmp/server2.log"
     "$K" --serve "127.0.0.1:$port2" "$@" >"$tmp/server2.log" 2>&1 &
     pid2=$!
     for i in $(seq 1 100); do

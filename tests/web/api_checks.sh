@@ -14,6 +14,7 @@ port=$(( 20000 + $$ % 20000 ))
 pid=
 start() {
   for try in 1 2 3 4 5; do
+    : >"$tmp/server.log"  # emptied here, so the last run's "serving" line cannot be read before the new one starts
     "$K" --serve "127.0.0.1:$port" $server_args >"$tmp/server.log" 2>&1 &
     pid=$!
     for i in $(seq 1 100); do
@@ -150,6 +151,71 @@ sleep 0.5
 req $white POST "/api/games/$pg/moves" '{"move":"3c3d","ply":1}'; check "white moves" 200 '"ply":2'
 wait $spid
 grep -q '"ply":2' "$tmp/sse.out" && ok || fail "event stream: $(head -c 300 "$tmp/sse.out")"
+
+# ---- a draw offered, seen live, lapsed by a move, declined, accepted (docs/WEB.md "Draw offers") ----
+req a POST /api/challenges '{"deadline":86400}'; dch=$(field id)
+req b POST "/api/challenges/$dch/accept"; check "draw game" 201 '"draw_offer":null'
+dr=$(field id)
+req a GET "/api/games/$dr"
+db_=$( [ "$(field you)" = black ] && echo a || echo b ); dw=$( [ $db_ = a ] && echo b || echo a )
+req $db_ GET "/api/games/$dr"; check "the declaration judged for the side to move" 200 '"declaration":{"valid":false,"points":'
+req $dw GET "/api/games/$dr"; check "no declaration for the side not to move" 200 '"declaration":null'
+curl -s -N -b "$tmp/$dw.jar" --max-time 3 "$(U /api/games/$dr/events)" >"$tmp/draw.sse" 2>/dev/null &
+spid=$!
+sleep 0.5
+req $db_ POST "/api/games/$dr/draw/offer"; check "draw offered" 200 '"draw_offer":{"by":"black","ply":0}'
+wait $spid
+grep -q '"draw_offer":{"by":"black"' "$tmp/draw.sse" && ok || fail "the offer live: $(tail -c 300 "$tmp/draw.sse")"
+req $db_ POST "/api/games/$dr/draw/offer"; check "offered twice" 409 "stands already"
+req $db_ POST "/api/games/$dr/draw/accept"; check "accepting one's own offer" 409 "no draw offer"
+req $dw POST "/api/games/$dr/draw/offer"; check "offering against an offer" 409 "accept or decline"
+req $db_ POST "/api/games/$dr/moves" '{"move":"7g7f","ply":0}'; check "a move lapses the offer" 200 '"draw_offer":null'
+req $dw POST "/api/games/$dr/draw/accept"; check "a lapsed offer" 409 "no draw offer"
+req $dw POST "/api/games/$dr/draw/offer"; check "white offers" 200 '"draw_offer":{"by":"white","ply":1}'
+req $db_ POST "/api/games/$dr/draw/decline"; check "declined" 200 '"draw_offer":null'
+req $db_ POST "/api/games/$dr/draw/decline"; check "declined twice" 409 "no draw offer"
+req $dw POST "/api/games/$dr/draw/offer"; check "offered again" 200 '"by":"white"'
+req $db_ POST "/api/games/$dr/draw/accept"; check "accepted" 200 '"winner":null,"id":"agreement","reason":"Draw by agreement."'
+case $body in *'"colours":{"text":"komadai colours ","sha256":"'*) ok ;; *) fail "the colours' hash after the end: $body" ;; esac
+printf '%s' "$body" > "$tmp/draw.json"
+if [ -x scripts/verify ]; then
+  KOMADAI=$K scripts/verify "$tmp/draw.json" >"$tmp/verify.out" 2>&1 && ok || fail "verify a draw: $(cat "$tmp/verify.out")"
+fi
+req $dw POST "/api/games/$dr/draw/offer"; check "an offer after the end" 409 over
+session gd
+req gd POST /api/bot-games '{"level":1}'; gdg=$(field id)
+req gd POST "/api/games/$gdg/draw/offer"; check "no draw offers to the bot" 409 "bot plays on"
+
+# ---- the declaration in a position (a bot game from an SFEN): offered when the core finds it correct ----
+# Black: king on 5c, rook and nine pawns in the camp (14 points, 10 pieces), R B 4G in hand: 28, the 28 needed;
+# White: the same mirrored (28 of 27).  One gold fewer: a point short for Black (27 of 28), two for White (26 of 27).
+DECL_B='R8/PPPPPPPPP/4K4/9/9/9/ppppppppp/9/4k4 b RB4G 1' DECL_W='4K4/9/PPPPPPPPP/9/9/9/4k4/ppppppppp/8r w rb4g 1'
+NEAR_B='R8/PPPPPPPPP/4K4/9/9/9/ppppppppp/9/4k4 b RB3G 1' NEAR_W='4K4/9/PPPPPPPPP/9/9/9/4k4/ppppppppp/8r w rb2g 1'
+# from_position JAR SFEN_IF_BLACK SFEN_IF_WHITE: a bot game where the seed made us the side to move ($body, $fg)
+from_position() {
+  for try in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+    req "$1" POST /api/bot-games "{\"level\":1,\"sfen\":\"$2\"}"
+    [ "$(field you)" = black ] && { fg=$(field id); return 0; }
+    req "$1" POST /api/bot-games "{\"level\":1,\"sfen\":\"$3\"}"
+    [ "$(field you)" = white ] && { fg=$(field id); return 0; }
+  done
+  return 1
+}
+session dc
+req dc POST /api/bot-games '{"level":1,"sfen":"lnsgkgsnl/9 b - 1"}'; check "a bad start position" 400 'column 12: board has 2 ranks'
+from_position dc "$NEAR_B" "$NEAR_W" && ok || fail "no near-miss game: $body"
+case $body in *'"declaration":{"valid":false,"points":'*'"fault":"too-few-points"'*) ok ;; *) fail "a point short: $body" ;; esac
+req dc POST "/api/games/$fg/declare"; check "a declaration a point short is refused" 409 "points"
+req dc GET "/api/games/$fg"; check "and the game goes on" 200 '"status":"playing"'
+from_position dc "$DECL_B" "$DECL_W" && ok || fail "no declaration game: $body"
+case $body in *'"declaration":{"valid":true,"points":28,'*) ok ;; *) fail "the declaration offered: $body" ;; esac
+req dc GET "/api/games/$fg/record?format=kif"; check "no kif from a position" 400 "csa or sfen"
+req dc GET "/api/games/$fg/record?format=csa"; check "csa from a position" 200 "P2"
+req dc POST "/api/games/$fg/declare"; check "declared" 200 '"id":"declaration"'
+printf '%s' "$body" > "$tmp/decl.json"
+if [ -x scripts/verify ]; then
+  KOMADAI=$K scripts/verify "$tmp/decl.json" >"$tmp/verify.out" 2>&1 && ok || fail "verify a declaration: $(cat "$tmp/verify.out")"
+fi
 # kill -9 right after an acknowledged move: it is there after the restart
 req $black POST "/api/games/$pg/moves" '{"move":"2g2f","ply":2}'; check "acknowledged" 200 '"ply":3'
 kill -9 $pid; wait $pid 2>/dev/null; pid=

@@ -76,6 +76,19 @@ export async function personGame(base) {
   return g.you === 'black' ? { id: g.id, black: b, white: a } : { id: g.id, black: a, white: b };
 }
 
+// fromPosition(client, sfenIfBlack, sfenIfWhite) -> GAME: a bot game from a position in which the seed made the
+// client the side to move (the seed picks the colours, docs/WEB.md): the first SFEN has Black to move, the second
+// the same for White
+export async function fromPosition(client, ifBlack, ifWhite) {
+  for (let i = 0; i < 16; i++) {
+    let g = await client.post('/api/bot-games', { level: 1, sfen: ifBlack });
+    if (g.you === 'black') return g;
+    g = await client.post('/api/bot-games', { level: 1, sfen: ifWhite });
+    if (g.you === 'white') return g;
+  }
+  throw new Error('the seed never gave the side to move');
+}
+
 // play(game, usis): the moves played through the API by whoever is to move
 export async function play(game, usis) {
   let s = await game.black.get(`/api/games/${game.id}`);

@@ -5,12 +5,16 @@
 # used every second lives until its lifetime ends, one left alone dies after
 # its idle limit, and the expired rows are purged.  Leaves the server stopped.
 cat >"$tmp/short.lua" <<'LUA'
-return {session_idle = 2, session_lifetime = 5}
+return {session_idle = 2, session_lifetime = 5, max_moves = 300, deadlines = {3600, 120}}
 LUA
 echo 'return {session_idle = "soon"}' >"$tmp/bad.lua"
 "$K" --serve 127.0.0.1:0 --config "$tmp/bad.lua" $server_args >"$tmp/bad.out" 2>&1
 expect_eq "a bad session_idle is refused" 1 $?
 grep -q "session_idle: expected a whole number from 1 to" "$tmp/bad.out" && ok || fail "bad config: $(cat "$tmp/bad.out")"
+echo 'return {deadlines = {60, 5}}' >"$tmp/bad.lua"
+"$K" --serve 127.0.0.1:0 --config "$tmp/bad.lua" $server_args >"$tmp/bad.out" 2>&1
+expect_eq "a deadline under a minute is refused" 1 $?
+grep -q "deadlines\[2\]: expected whole seconds from 60" "$tmp/bad.out" && ok || fail "bad deadlines: $(cat "$tmp/bad.out")"
 
 saved_args=$server_args
 server_args="$server_args --config $tmp/short.lua"
@@ -18,6 +22,8 @@ start
 sid() { sed -n 's/.*\tsid\t\([0-9a-f]*\).*/\1/p' "$tmp/$1.jar"; }
 session busy
 session idle
+req busy GET /api/rules; check "the config's figures" 200 '"max_moves":300,'
+case $body in *'"deadlines":[120,3600]'*'"sessions":{"idle":2,"lifetime":5}'*) ok ;; *) fail "rules: $body" ;; esac
 h=$(curl -s -D - -o /dev/null "$(U /api/session)")
 case $h in *"Max-Age=5"*) ok ;; *) fail "the cookie's Max-Age is the lifetime: $h" ;; esac
 busy_sid=$(sid busy) idle_sid=$(sid idle)

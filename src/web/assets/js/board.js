@@ -146,3 +146,38 @@ export class Board {
 }
 
 export { parseUsi };
+
+// diagram(host, {sfen, orientation, marks}): a board that only shows a position (the rules page's figures):
+// the same component, stylesheet and pieces as the game's board; marks are squares ("7f") lit as a last move is
+export function diagram(host, { sfen, orientation = 'sente', marks = [] }) {
+  const { board, hands } = splitSfen(sfen);
+  const make = (cls) => { const e = document.createElement('div'); e.className = cls; return e; };
+  const layout = make('board-layout'), top = make('hand hand-top'), box = make('board-box'), bottom = make('hand hand-bottom');
+  const sg = make('sg');
+  const stars = make('stars');
+  stars.setAttribute('aria-hidden', 'true');
+  for (const s of ['s1', 's2', 's3', 's4']) stars.append(Object.assign(document.createElement('span'), { className: s }));
+  box.append(sg, stars);
+  layout.append(top, box, bottom);
+  host.append(layout);
+  return Shogiground(
+    {
+      viewOnly: true,
+      squareRatio: [10, 11],
+      scaleDownPieces: false,
+      orientation,
+      sfen: { board, hands },
+      coordinates: { enabled: true, files: 'numeric', ranks: 'japanese' },
+      hands: { roles: HAND_ORDER },
+      highlight: { lastDests: true, check: false },
+      lastDests: marks,
+      animation: { enabled: false },
+      drawable: { enabled: false, visible: false },
+      forsyth: {
+        fromForsyth: (s) => BY_USI.get(s.toUpperCase())?.role,
+        toForsyth: (role) => BY_ROLE.get(role)?.usi.toLowerCase(),
+      },
+    },
+    { board: sg, hands: { top, bottom } },
+  );
+}

@@ -3,12 +3,14 @@
 // Move names come from the server's state; nothing here formats a move.
 import * as api from './api.js';
 import { Board } from './board.js';
+import { BoardKeys, handText } from './board_keys.js';
 import * as prefs from './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get('id');
 let state = null;
 let board = null;
+let keys = null;
 let sending = false;
 let lastAnnounced = -1;
 
@@ -68,7 +70,10 @@ function renderKeyboard(s) {
   form.hidden = !mine;
   if (!mine) return;
   const sel = $('move-select');
-  sel.replaceChildren(...(s.legal || []).map((u) => api.el('option', { value: u, text: u })));
+  const n = prefs.notation();
+  const names = s.legal_names || [];
+  sel.replaceChildren(...(s.legal || []).map((u, i) =>
+    api.el('option', { value: u, text: names[i] ? `${n === 'japanese' ? names[i].japanese : names[i].western} (${u})` : u })));
 }
 
 function renderActions(s) {
@@ -78,6 +83,36 @@ function renderActions(s) {
   } else if ($('resign-confirm').hidden) {
     $('resign').hidden = false;
   }
+  renderDraw(s, playing);
+  renderDeclaration(s);
+}
+
+// the draw offer standing, as the server says (a move lapses it); none against the bot
+function renderDraw(s, playing) {
+  const people = s.black.kind !== 'bot' && s.white.kind !== 'bot';
+  const offer = playing && people ? s.draw_offer : null;
+  const mine = !!offer && offer.by === s.you;
+  $('draw-offer').hidden = !(playing && people && !offer);
+  $('draw-box').hidden = !offer;
+  $('draw-box').classList.toggle('theirs', !!offer && !mine);
+  $('draw-accept').hidden = $('draw-decline').hidden = !offer || mine;
+  if (offer) {
+    $('draw-text').textContent = mine
+      ? 'You offered a draw. It lapses with the next move.'
+      : `${SIDE[offer.by]} (${s[offer.by].name}) offers a draw. A move declines it.`;
+  }
+}
+
+// the declaration: the button only when the core finds it correct, with the count the core made
+function renderDeclaration(s) {
+  const d = s.status === 'playing' ? s.declaration : null;
+  const show = !!d && (d.valid || d.king_in_camp);
+  $('declare-box').hidden = !show;
+  $('declare').hidden = !(d && d.valid);
+  if (!show) return;
+  const count = `${d.points} of ${d.needed} points, ${d.camp_pieces} of ${d.pieces_needed} pieces in the camp`;
+  $('declare-count').textContent = d.valid ? `You may declare and win: ${count}.` : `Declaration: ${count}. ${d.why}`;
+  $('declare').textContent = `Declare (${d.points} points)`;
 }
 
 function renderSeed(s) {
@@ -85,10 +120,34 @@ function renderSeed(s) {
   $('seed-wait').hidden = !!s.seed;
   $('seed-line').hidden = !s.seed;
   $('seed').textContent = s.seed || '';
+  const c = s.colours;
+  $('colours-line').hidden = !c;
+  if (!c) return;
+  $('colours-hash').textContent = c.sha256;
+  const who = s.black.kind === 'bot' || s.white.kind === 'bot' ? 'the person playing the bot' : 'the challenger';
+  $('colours-text').textContent =
+    `The low bit of its first byte is ${c.bit}, so ${who} (${s[c.challenger].name}) plays ${c.challenger === 'black' ? 'Black' : 'White'}.`;
 }
 
-function announce(s) {
-  if (s.moves.length === lastAnnounced) return;
+// the live region: what is said within a second and a half of the last is added to it, so a move and the
+// deadline it starts are both heard
+let saidAt = 0;
+function say(text) {
+  const e = $('announce');
+  const now = Date.now();
+  e.textContent = now - saidAt < 1500 && e.textContent ? `${e.textContent} ${text}` : text;
+  saidAt = now;
+}
+
+let lastOffer = null;
+function announce(s, prev) {
+  const offer = s.status === 'playing' && s.draw_offer ? s.draw_offer.by : null;
+  if (offer !== lastOffer && lastAnnounced >= 0 && offer && offer !== s.you) say(`${SIDE[offer]} offers a draw.`);
+  lastOffer = offer;
+  if (s.moves.length === lastAnnounced) {
+    if (s.status === 'ended' && prev && prev.status === 'playing') say(resultText(s));
+    return;
+  }
   const first = lastAnnounced < 0;
   lastAnnounced = s.moves.length;
   if (first) return;
@@ -97,7 +156,27 @@ function announce(s) {
   let text = m ? (n === 'japanese' ? m.japanese : m.western) : '';
   if (s.in_check) text += ', check';
   if (s.status === 'ended') text += '. ' + resultText(s);
-  $('announce').textContent = text;
+  say(text);
+}
+
+function renderHands(s) {
+  const hands = s.sfen.split(' ')[2];
+  const me = s.you === 'white' ? 'w' : 'b';
+  const them = me === 'b' ? 'w' : 'b';
+  const who = s.you ? ['Your hand', 'your opponent\'s hand'] : ['Black\'s hand', 'White\'s hand'];
+  $('hands-text').textContent = `${who[0]}: ${handText(hands, me)}; ${who[1]}: ${handText(hands, them)}.`;
+}
+
+// the player to move is told when the deadline comes near: an hour, ten minutes, a minute left
+const WARN = [3600000, 600000, 60000];
+let warned = { ply: -1, at: Infinity };
+function warnDeadline(left) {
+  if (!state || state.you !== state.to_move) return;
+  // a new move: the thresholds count from the whole deadline, so a one-minute deadline says so at once
+  if (warned.ply !== state.moves.length) warned = { ply: state.moves.length, at: state.deadline_seconds * 1000 };
+  const crossed = WARN.filter((w) => left <= w && warned.at >= w);
+  if (crossed.length) say(`${api.duration(crossed[crossed.length - 1] / 1000)} left for your move.`);
+  warned.at = Math.min(warned.at, left) - 1;
 }
 
 function tick() {
@@ -109,11 +188,14 @@ function tick() {
   box.hidden = false;
   const left = state.deadline - Date.now();
   $('clock').textContent = api.countdown(left);
+  $('clock').setAttribute('aria-label', `${api.duration(Math.max(0, left) / 1000)} left`);
+  warnDeadline(left);
   box.classList.toggle('urgent', left < 60000);
 }
 
 function render(s) {
   if (state && s.moves.length < state.moves.length && s.status === state.status) return; // an older state arrived late
+  const prev = state;
   state = s;
   document.title = `${s.black.name} vs ${s.white.name} · komadai`;
   $('status').textContent = statusText(s);
@@ -122,8 +204,10 @@ function render(s) {
   renderKeyboard(s);
   renderActions(s);
   renderSeed(s);
-  announce(s);
+  announce(s, prev);
   board.show(s);
+  keys.show(s);
+  renderHands(s);
   tick();
   document.body.dataset.ply = String(s.moves.length);
   document.body.dataset.status = s.status;
@@ -166,7 +250,7 @@ function wire() {
   for (const r of document.querySelectorAll('input[name=notation]')) {
     r.addEventListener('change', () => {
       prefs.setNotation(r.value);
-      if (state) renderMoves(state);
+      if (state) { renderMoves(state); renderKeyboard(state); }
     });
   }
   $('resign').addEventListener('click', () => {
@@ -187,6 +271,19 @@ function wire() {
       $('resign').hidden = false;
     }
   });
+  const act = (path, after) => async () => {
+    showError('');
+    try {
+      render(await api.post(`/api/games/${id}/${path}`, {}));
+      if (after) after();
+    } catch (e) {
+      showError(e.message);
+    }
+  };
+  $('draw-offer').addEventListener('click', act('draw/offer', () => say('You offered a draw.')));
+  $('draw-accept').addEventListener('click', act('draw/accept'));
+  $('draw-decline').addEventListener('click', act('draw/decline', () => say('You declined the draw.')));
+  $('declare').addEventListener('click', act('declare'));
   $('keyboard-move').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const usi = $('move-select').value;
@@ -200,6 +297,25 @@ function wire() {
   setInterval(tick, 250);
 }
 
+// the promotion question for a keyboard move: resolves to the move chosen, or null (Escape)
+function askPromotion([promote, plain]) {
+  const box = $('promote-ask');
+  box.hidden = false;
+  $('promote-yes').focus();
+  return new Promise((resolve) => {
+    const done = (usi) => {
+      box.hidden = true;
+      box.removeEventListener('keydown', esc);
+      $('promote-yes').onclick = $('promote-no').onclick = null;
+      resolve(usi);
+    };
+    const esc = (e) => { if (e.key === 'Escape') done(null); };
+    box.addEventListener('keydown', esc);
+    $('promote-yes').onclick = () => done(promote);
+    $('promote-no').onclick = () => done(plain);
+  });
+}
+
 async function main() {
   wire();
   if (!id) {
@@ -207,6 +323,7 @@ async function main() {
     return;
   }
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
+  keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
   try {
     const s = await api.session();
     $('who').textContent = s.user ? s.user.name : 'guest';

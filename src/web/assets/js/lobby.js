@@ -205,9 +205,19 @@ function wire() {
   );
 }
 
+// the deadlines this site offers (its config, GET /api/rules): one a day if offered, else the shortest
+async function renderDeadlines() {
+  const r = await api.get('/api/rules');
+  const sel = $('challenge-deadline');
+  const list = r.deadlines || [];
+  if (!list.length) return;
+  sel.replaceChildren(...list.map((s) => api.el('option', { value: s, text: api.duration(s), selected: s === 86400 })));
+}
+
 async function main() {
   wire();
   await guard(async () => renderSession(await api.session()));
+  await guard(renderDeadlines);
   await refresh();
   setInterval(refresh, 3000);
 }

@@ -1,0 +1,116 @@
+/* The site's request handler without a socket (src/web/web_route.c web_handle, over
+ * web_open): a request given as method, URL, headers, cookies and body gets the
+ * answer the server would send (the shape a fuzz target of the handler uses). */
+#include "check.h"
+#include "../../src/web/web_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static sg_web *w;
+static char sid[80], csrf[80];
+
+/* one request; the answer in *a (web_answer_free after) */
+static void ask(const char *method, const char *url, const char *body, bool with_csrf, web_answer *a)
+{
+    web_pair kv[] = {{WEB_COOKIE, "sid", sid}, {WEB_HEADER, "x-csrf-token", with_csrf ? csrf : "wrong"}, {WEB_QUERY, NULL, NULL}};
+    if (!sid[0]) kv[0].name = NULL;
+    web_request rq = {.method = method, .url = url, .body = body, .body_len = body ? strlen(body) : 0, .peer = "test",
+                      .lookup = web_lookup_pairs, .lookup_cls = kv};
+    web_handle(w, &rq, a);
+}
+
+/* the value of "key":"..." in text */
+static void field(const char *text, const char *key, char *out, size_t size)
+{
+    char pat[40];
+    snprintf(pat, sizeof pat, "\"%s\":\"", key);
+    const char *p = text ? strstr(text, pat) : NULL;
+    out[0] = 0;
+    if (!p) return;
+    p += strlen(pat);
+    size_t n = strcspn(p, "\"");
+    if (n >= size) n = size - 1;
+    memcpy(out, p, n);
+    out[n] = 0;
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/komadai-web-XXXXXX";
+    if (!mkdtemp(dir)) return 2;
+    char path[256], data[256];
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) return 2;
+    fputs("<!doctype html><title>t</title>\n", f);
+    fclose(f);
+    snprintf(data, sizeof data, "%s/data", dir);
+    sg_web_opts o = {.addr = "127.0.0.1", .data_dir = data, .root = dir};
+    char err[600];
+    w = web_open(&o, err, sizeof err);
+    if (!CHECK(w != NULL)) { printf("%s\n", err); return check_report(); }
+
+    web_answer a;
+    /* a session: its cookie and CSRF token */
+    ask("GET", "/api/session", NULL, false, &a);
+    CHECK_EQ_INT(a.code, 200);
+    CHECK(a.kind == WEB_BODY && strstr(a.body.p, "\"csrf\":\""));
+    CHECK(!strncmp(a.set_cookie, "sid=", 4));
+    snprintf(sid, sizeof sid, "%.64s", a.set_cookie + 4);
+    field(a.body.p, "csrf", csrf, sizeof csrf);
+    web_answer_free(&a);
+
+    /* a POST without the token, with it, with bad JSON, with a NUL, too big */
+    ask("POST", "/api/challenges", "{\"deadline\":60}", false, &a);
+    CHECK_EQ_INT(a.code, 403);
+    CHECK(strstr(a.body.p, "X-CSRF-Token") != NULL);
+    web_answer_free(&a);
+    ask("POST", "/api/bot-games", "{\"level\":", true, &a);
+    CHECK_EQ_INT(a.code, 400);
+    CHECK(strstr(a.body.p, "malformed JSON") != NULL);
+    web_answer_free(&a);
+    web_request nul = {.method = "POST", .url = "/api/bot-games", .body = "{}\0x", .body_len = 4, .lookup = NULL};
+    web_handle(w, &nul, &a);
+    CHECK_EQ_INT(a.code, 400);
+    web_answer_free(&a);
+    web_request big = {.method = "POST", .url = "/api/bot-games", .body_too_big = true};
+    web_handle(w, &big, &a);
+    CHECK_EQ_INT(a.code, 413);
+    web_answer_free(&a);
+
+    /* a game against the bot, as a guest; its state, its event stream, a bad route */
+    ask("POST", "/api/bot-games", "{\"level\":1,\"sfen\":\"R8/PPPPPPPPP/4K4/9/9/9/ppppppppp/9/4k4 b RB4G 1\"}", true, &a);
+    CHECK_EQ_INT(a.code, 201);
+    char id[32];
+    snprintf(id, sizeof id, "%lld", a.body.p ? atoll(a.body.p + 6) : 0LL);
+    CHECK(a.body.p && strstr(a.body.p, "\"start\":\"R8/PPPPPPPPP/4K4/9/9/9/ppppppppp/9/4k4 b RB4G 1\"") != NULL);
+    web_answer_free(&a);
+    char url[96];
+    snprintf(url, sizeof url, "/api/games/%s/events", id);
+    ask("GET", url, NULL, false, &a);
+    CHECK(a.code == 200 && a.kind == WEB_STREAM && a.stream != NULL);
+    web_answer_free(&a);  /* a stream never read is released */
+    ask("GET", "/api/games/1/nothing", NULL, false, &a);
+    CHECK_EQ_INT(a.code, 404);
+    web_answer_free(&a);
+
+    /* the pages: a file by descriptor, nothing outside the folder */
+    ask("GET", "/", NULL, false, &a);
+    CHECK(a.code == 200 && a.kind == WEB_FILE && a.fd >= 0 && a.size > 0);
+    web_answer_free(&a);
+    ask("GET", "/../etc/passwd", NULL, false, &a);
+    CHECK_EQ_INT(a.code, 404);
+    web_answer_free(&a);
+    ask("DELETE", "/api/session", NULL, false, &a);
+    CHECK_EQ_INT(a.code, 405);
+    web_answer_free(&a);
+
+    web_close(w);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) printf("could not remove %s\n", dir);
+    return check_report();
+}

@@ -1,0 +1,2 @@
+-- the config of the second server of tests/sh/browser.sh: figures the rules page must show (tests/web/rules.mjs)
+return {max_moves = 300, deadlines = {172800, 120, 3600}, session_idle = 604800}

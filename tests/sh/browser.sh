@@ -54,6 +54,7 @@ web play_bot
 web piece_style
 web board
 web two_players
+web footer
 web actions
 web notation
 web rules "$url2"

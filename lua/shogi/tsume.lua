@@ -79,7 +79,7 @@ local SOLVE_KEYS = {nodes = true, time = true, tt_mb = true, futile = true, max_
   attacker = true, fill_hand = true, shortest = true, pv = true, type = true}
 
 -- the problem types shogi.solve takes (type =) and the options each reads
-M.TYPES = {tsume = true, helpmate = true}
+M.TYPES = {tsume = true, helpmate = true, hisshi = true, selfmate = true}
 local HELPMATE_KEYS = {type = true, nodes = true, max_length = true, length = true, max_solutions = true}
 
 -- ばか詰: core.helpmate (src/mate/helpmate.c); pv is the first solution
@@ -124,7 +124,13 @@ function M.solve(x, opts)
   end
   local kind = (opts or {}).type or "tsume"
   if not M.TYPES[kind] then
-    error("bad argument #2 to 'solve' (type must be \"tsume\" or \"helpmate\", got '" .. tostring(kind) .. "')", 2)
+    error("bad argument #2 to 'solve' (type must be \"tsume\", \"helpmate\", \"hisshi\" or \"selfmate\", got '"
+      .. tostring(kind) .. "')", 2)
+  end
+  if kind == "hisshi" or kind == "selfmate" then
+    local cannot = M.cannot_solve(pos, side_of(pos))
+    if cannot then return nil, "solve: " .. cannot end
+    return require("shogi.tsume." .. kind).solve(pos, opts)
   end
   if kind == "helpmate" then
     local cannot = M.cannot_solve(pos, side_of(pos))
@@ -184,8 +190,8 @@ function M.load(x)
   if t.futile ~= nil and t.futile ~= "jsa" and t.futile ~= "composer" and t.futile ~= "all" then
     return nil, src .. ":1:1: 'futile' must be \"jsa\", \"composer\" or \"all\""
   end
-  if t.type ~= nil and t.type ~= "tsume" and t.type ~= "helpmate" then
-    return nil, src .. ":1:1: 'type' must be \"tsume\" or \"helpmate\""
+  if t.type ~= nil and not M.TYPES[t.type] then
+    return nil, src .. ":1:1: 'type' must be \"tsume\", \"helpmate\", \"hisshi\" or \"selfmate\""
   end
   if t.length ~= nil and (math_type(t.length) ~= "integer" or t.length < 1) then
     return nil, src .. ":1:1: 'length' must be a whole number of moves"
@@ -422,6 +428,9 @@ function M.check(x, opts)
     return report
   end
   if problem.type == "helpmate" then return check_helpmate(report, pos, problem, settings, t0) end
+  if problem.type == "hisshi" or problem.type == "selfmate" then
+    return require("shogi.tsume." .. problem.type).check(report, pos, problem, settings, read_move)
+  end
   local root = count(core.solve(pos, {nodes = settings.nodes, time = settings.time, tt_mb = settings.tt_mb,
     futile = settings.futile, attacker = attacker}))
   report.status, report.length, report.exact = root.status, root.length, root.exact

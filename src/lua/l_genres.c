@@ -6,6 +6,7 @@
 #include <string.h>
 #include "binding.h"
 #include "../mate/hisshi.h"
+#include "../mate/selfmate.h"
 
 #define DEFAULT_TT_MB 64
 #define MAX_TT_MB 65536
@@ -151,12 +152,83 @@ static int l_hisshi_defences(lua_State *L)
     return 1;
 }
 
+static const char *const SELFMATE_STATUS[] = {"selfmate", "noselfmate", "unknown"};
+
+static int selfmate_table_mb(lua_State *L, int idx)
+{
+    lua_Number mb = opt_num(L, idx, "tt_mb", 16, 1);
+    if (mb > 4096) luaL_argerror(L, idx, "option 'tt_mb' is larger than 4096");
+    return (int)mb;
+}
+
+/* core.selfmate(pos [, {length =, max_length = 8, nodes =, time =, tt_mb = 16}]) ->
+ * {status = "selfmate"|"noselfmate"|"unknown", length, keys = {usi...}, pv = {usi...}, nodes, seconds} */
+static int l_selfmate(lua_State *L)
+{
+    const sg_pos *p = sgl_checkpos(L, 1);
+    int idx = 0;
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        static const char *const KNOWN[] = {"length", "max_length", "nodes", "time", "tt_mb", NULL};
+        sgl_check_options(L, 2, KNOWN, "selfmate");
+        idx = 2;
+    }
+    int length = opt_length(L, idx, "length", SG_SELFMATE_MAX_LENGTH, false);
+    int max_length = (int)opt_num(L, idx, "max_length", 8, 2);
+    int mb = selfmate_table_mb(L, idx);
+    sg_limits limits;
+    sgl_limits(L, idx, &limits, NULL);
+    sg_selfmate_result *r = lua_newuserdatauv(L, sizeof *r, 0);
+    sg_selfmate_solve(p, length, max_length, &limits, mb, r);
+    sgl_check_interrupt(L);
+    lua_createtable(L, 0, 7);
+    lua_pushstring(L, SELFMATE_STATUS[r->status]);
+    lua_setfield(L, -2, "status");
+    if (r->status == SG_SELFMATE_FOUND) {
+        lua_pushinteger(L, r->length);
+        lua_setfield(L, -2, "length");
+    }
+    sgl_pushmoves(L, r->keys, r->nkeys);
+    lua_setfield(L, -2, "keys");
+    sgl_pushmoves(L, r->pv, r->pv_len);
+    lua_setfield(L, -2, "pv");
+    lua_pushinteger(L, (lua_Integer)r->nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushnumber(L, r->seconds);
+    lua_setfield(L, -2, "seconds");
+    return 1;
+}
+
+/* core.selfmate_move(pos, check, {length = plies, nodes =, time =, tt_mb =}) ->
+ * "proven"|"disproven"|"undecided", the defence that escapes or nil */
+static int l_selfmate_move(lua_State *L)
+{
+    const sg_pos *p = sgl_checkpos(L, 1);
+    sg_move m = sgl_checklegal(L, 2, p, SG_SQ_NONE);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    static const char *const KNOWN[] = {"length", "nodes", "time", "tt_mb", NULL};
+    sgl_check_options(L, 3, KNOWN, "selfmate_move");
+    int length = opt_length(L, 3, "length", SG_SELFMATE_MAX_LENGTH, false);
+    if (!length) return luaL_argerror(L, 3, "option 'length' is needed");
+    int mb = selfmate_table_mb(L, 3);
+    sg_limits limits;
+    sgl_limits(L, 3, &limits, NULL);
+    sg_move refutation;
+    int v = sg_selfmate_move(p, m, length, &limits, mb, &refutation);
+    sgl_check_interrupt(L);
+    lua_pushstring(L, VALUES[v == 1 ? 0 : v == 0 ? 1 : 2]);
+    if (refutation) sgl_pushmove(L, refutation); else lua_pushnil(L);
+    return 2;
+}
+
 void sgl_open_genres(lua_State *L)
 {
     static const luaL_Reg fns[] = {
         {"hisshi", l_hisshi},
         {"hisshi_move", l_hisshi_move},
         {"hisshi_defences", l_hisshi_defences},
+        {"selfmate", l_selfmate},
+        {"selfmate_move", l_selfmate_move},
         {NULL, NULL}};
     luaL_setfuncs(L, fns, 0);
 }

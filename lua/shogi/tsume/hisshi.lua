@@ -199,9 +199,16 @@ function M.check(report, pos, problem, settings, read_move)
             or v == "disproven" and ": neither a check nor a threat of mate (詰めろ)" or " (undecided)"), i)
         break
       end
-      if #others > 0 then
-        add(faults, "cooked", string_format("cooked at move %d (%s)", i, table_concat(others, " ")), i)
+      -- the intended move with the other promotion choice is a note (成生非限定), as in tsume
+      local cooks = {}
+      for _, m in ipairs(others) do
+        if m:gsub("%+$", "") == intended[i]:gsub("%+$", "") then
+          add(notes, "promotion", string_format("成生非限定 at move %d (%s, also %s)", i, intended[i], m), i)
+        else
+          cooks[#cooks + 1] = m
+        end
       end
+      if #cooks > 0 then add(faults, "cooked", string_format("cooked at move %d (%s)", i, table_concat(cooks, " ")), i) end
       if i + 1 <= #intended then p = p:after(intended[i]):after(intended[i + 1]) end
     end
   elseif r.status == "hisshi" and #r.keys > 1 then
@@ -248,7 +255,10 @@ function M.format(report)
     say("after move %d (%s), every defence:", report.defended_move, report.checked_line[report.defended_move])
     for _, l in ipairs(M.defence_lines(report.defences)) do say("  %s", l) end
   end
-  if report.verdict then say("verdict: %s", report.verdict.text) end
+  if report.verdict then
+    say("verdict: %s", report.verdict.text)
+    for _, n in ipairs(report.verdict.notes) do say("  note: %s", n.text) end
+  end
   say("searched %d nodes in %.2f s", report.nodes or 0, report.seconds or 0)
   return table_concat(out, "\n")
 end

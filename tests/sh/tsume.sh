@@ -253,7 +253,7 @@ expect "... the first solution last" "mate 3 R*5b 5a4a G*4b" "$(tail -n 1 "$tmp/
 expect "... the other one" "also R*5b 5a6a G*6b" "$(grep '^also' "$tmp/out")"
 $T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type helpmate --max-length 5 >"$tmp/out" 2>&1
 expect "solve --type helpmate without one" "nomate" "$(tail -n 1 "$tmp/out")"
-$T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type hisshi >/dev/null 2>"$tmp/err"; st=$?
+$T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type proofgame >/dev/null 2>"$tmp/err"; st=$?
 expect "solve --type of an unknown type exits 2" 2 "$st"
 $T solve "4k4/9/9/9/9/9/9/9/9 b 2G2r2b2g4s4n4l18p 1" --type helpmate --futile jsa >/dev/null 2>"$tmp/err"; st=$?
 expect "solve --type helpmate --futile exits 2" 2 "$st"
@@ -270,9 +270,53 @@ expect "helpmate problems: faulty exits 1" 1 "$st"
 expect "... two solutions cook it" "$tmp/h2.lua: cooked: 2 solutions (mate in 3;" "$(grep 'h2.lua' "$tmp/out" | sed 's/ [0-9.]* s)$//')"
 grep -q "h3.lua: wrong solution: the intended line is not a helpmate" "$tmp/out" && ok \
     || fail "helpmate wrong solution: $(grep h3.lua "$tmp/out")"
-printf 'return {type = "hisshi", position = "8k/9/9/9/9/9/9/9/9 b GS 1"}\n' >"$tmp/h4.lua"
+printf 'return {type = "proofgame", position = "8k/9/9/9/9/9/9/9/9 b GS 1"}\n' >"$tmp/h4.lua"
 $T check "$tmp/h4.lua" >/dev/null 2>"$tmp/err"; st=$?
 expect "an unknown type exits 1" 1 "$st"
 grep -q "'type' must be" "$tmp/err" && ok || fail "unknown type message: $(cat "$tmp/err")"
+
+# ---- 必至 (hisshi): solve --type hisshi, problems with type = "hisshi"
+H1="8k/9/9/9/6NN1/9/9/9/9 b G2r2b3g4s2n4l18p 1"
+$T solve "$H1" --type hisshi --max-length 1 >"$tmp/out" 2>&1; st=$?
+expect "solve --type hisshi exits 0" 0 "$st"
+expect "... the key last" "hisshi 1 2e1c+" "$(tail -n 1 "$tmp/out")"
+grep -q "(481 defences): mate in 1: G\*1b" "$tmp/out" && ok || fail "hisshi defences grouped: $(cat "$tmp/out")"
+$T solve "9/8k/6+P2/6P2/9/9/9/9/9 b RPr2b4g4s4n4l15p 1" --type hisshi >"$tmp/out" 2>&1
+expect "solve --type hisshi, 3手必至" "hisshi 3 R*2b" "$(tail -n 1 "$tmp/out")"
+grep -q "1b1a (1 defence): 1手必至: 3c2c" "$tmp/out" && ok || fail "3手必至 defences: $(cat "$tmp/out")"
+$T solve "8k/9/8P/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1" --type hisshi >"$tmp/out" 2>&1
+expect "solve --type hisshi of a tsume" "tsume 1 G*1b" "$(tail -n 1 "$tmp/out")"
+$T solve "8k/9/9/9/9/9/9/9/9 b GS2r2b3g3s4n4l18p 1" --type hisshi --length 1 >"$tmp/out" 2>&1
+expect "solve --type hisshi without one" "nohisshi" "$(tail -n 1 "$tmp/out")"
+$T solve "$H1" --type hisshi --length 2 >/dev/null 2>"$tmp/err"; st=$?
+expect "solve --type hisshi --length 2 is refused" 1 "$st"
+printf 'return {type = "hisshi", position = "%s", solution = "2e1c+"}\n' "$H1" >"$tmp/hi1.lua"
+printf 'return {type = "hisshi", position = "%s", solution = "3e2c"}\n' "$H1" >"$tmp/hi2.lua"
+printf 'return {type = "hisshi", position = "5pk2/9/7P1/9/9/9/9/9/9 b GS2r2b3g3s4n4l16p 1", solution = "S*3c"}\n' >"$tmp/hi3.lua"
+printf 'return {type = "hisshi", position = "8k/9/8P/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", length = 1}\n' >"$tmp/hi4.lua"
+$T check "$tmp/hi1.lua" >"$tmp/report" 2>&1; st=$?
+expect "hisshi problem: sound exits 0" 0 "$st"
+expect "... its solver line" "solver: 1手必至, 1 key: 2e1c+" "$(grep '^solver' "$tmp/report")"
+$T check "$tmp/hi2.lua" "$tmp/hi3.lua" "$tmp/hi4.lua" >"$tmp/out" 2>&1; st=$?
+expect "hisshi problems: faulty exits 1" 1 "$st"
+grep -q "hi2.lua: wrong solution: move 1 (3e2c) is no 1手必至" "$tmp/out" && ok || fail "hisshi wrong key: $(grep hi2 "$tmp/out")"
+grep -q "hi3.lua: cooked at move 1 (G\*3c)" "$tmp/out" && ok || fail "hisshi dual: $(grep hi3 "$tmp/out")"
+grep -q "hi4.lua: the start is a tsume: mate in 1 (G\*1b)" "$tmp/out" && ok || fail "hisshi tsume start: $(grep hi4 "$tmp/out")"
+
+# ---- 自玉詰 (selfmate): solve --type selfmate, problems with type = "selfmate"
+S2="7gk/7pb/8K/5B3/4p2g1/9/9/9/9 b N2r2g4s3n4l16p 1"
+$T solve "$S2" --type selfmate >"$tmp/out" 2>&1; st=$?
+expect "solve --type selfmate exits 0" 0 "$st"
+expect "... the main line last" "selfmate 4 N*2c 1b2c 4d2b+ 2a2b" "$(tail -n 1 "$tmp/out")"
+$T solve "$S2" --type selfmate --length 2 >"$tmp/out" 2>&1
+expect "solve --type selfmate without one" "noselfmate" "$(tail -n 1 "$tmp/out")"
+printf 'return {type = "selfmate", position = "%s", solution = "N*2c 1b2c 4d2b+ 2a2b"}\n' "$S2" >"$tmp/s1.lua"
+printf 'return {type = "selfmate", position = "7sk/6G2/8K/9/8+b/9/8R/9/9 b Prb3g3s4n4l17p 1", solution = "3b2b 2a2b"}\n' >"$tmp/s2.lua"
+$T check "$tmp/s1.lua" >"$tmp/report" 2>&1; st=$?
+expect "selfmate problem: sound exits 0" 0 "$st"
+grep -q "note: 成生非限定 at move 3 (4d2b+, also 4d2b)" "$tmp/report" && ok || fail "selfmate promotion note: $(cat "$tmp/report")"
+$T check "$tmp/s2.lua" >"$tmp/report" 2>&1; st=$?
+expect "selfmate problem: cooked exits 1" 1 "$st"
+grep -q "verdict: cooked at move 1 (P\*1b)" "$tmp/report" && ok || fail "selfmate dual: $(cat "$tmp/report")"
 
 end_suite

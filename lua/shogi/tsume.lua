@@ -259,9 +259,18 @@ local function problem_of_game(g, file)
   -- the stipulation: a 手数 (or 詰手数) header, else "N手詰" in the title
   local stip = tostring(headers["手数"] or headers["詰手数"] or ""):match("^%s*(%d+)")
     or tostring(title or ""):match("(%d+)手詰")
+  -- the genre from the title or a 種類 header: "3手必至", "自玉詰" (else a tsume)
+  local kind
+  local genre = tostring(headers["種類"] or "") .. " " .. tostring(title or "")
+  local hisshi = genre:match("(%d+)手必至") or (string_find(genre, "必至", 1, true) and "")
+  if hisshi then kind, stip = "hisshi", hisshi ~= "" and hisshi or nil
+  elseif string_find(genre, "自玉詰", 1, true) then
+    kind = "selfmate"
+    stip = genre:match("自玉詰%D*(%d+)手") or genre:match("(%d+)手自玉詰")
+  end
   -- a diagram with no moves (a BOD, a KIF of the start alone) has no intended line
   return {position = g:start():sfen(), solution = #moves > 0 and moves or nil, title = title,
-    author = headers["作者"], file = file, length = stip and tonumber(stip) or nil}
+    author = headers["作者"], file = file, length = stip and tonumber(stip) or nil, type = kind}
 end
 
 local function as_problem(x)

@@ -303,6 +303,32 @@ grep -q "hi2.lua: wrong solution: move 1 (3e2c) is no 1手必至" "$tmp/out" && 
 grep -q "hi3.lua: cooked at move 1 (G\*3c)" "$tmp/out" && ok || fail "hisshi dual: $(grep hi3 "$tmp/out")"
 grep -q "hi4.lua: the start is a tsume: mate in 1 (G\*1b)" "$tmp/out" && ok || fail "hisshi tsume start: $(grep hi4 "$tmp/out")"
 
+# a KIF diagram titled "3手必至" is a hisshi problem of that length, its report lists each defence
+cat >"$tmp/h7.kif" <<'KIF'
+表題：3手必至
+手合割：詰将棋
+後手の持駒：残り全部
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・ ・v玉|二
+| ・ ・ ・ ・ ・ ・ と ・ ・|三
+| ・ ・ ・ ・ ・ ・ 歩 ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|九
++---------------------------+
+先手の持駒：飛　歩　
+手数----指手---------消費時間--
+KIF
+$T check "$tmp/h7.kif" >"$tmp/report" 2>&1; st=$?
+expect "a 3手必至 KIF diagram: sound exits 0" 0 "$st"
+expect "... read as a hisshi" "solver: 3手必至, 1 key: R*2b" "$(grep '^solver' "$tmp/report")"
+grep -q "1b1a (1 defence): 1手必至: 3c2c (then every defence mated within 3)" "$tmp/report" && ok \
+    || fail "3手必至 KIF report: $(cat "$tmp/report")"
+
 # ---- 自玉詰 (selfmate): solve --type selfmate, problems with type = "selfmate"
 S2="7gk/7pb/8K/5B3/4p2g1/9/9/9/9 b N2r2g4s3n4l16p 1"
 $T solve "$S2" --type selfmate >"$tmp/out" 2>&1; st=$?

@@ -41,7 +41,15 @@ function M.defences(pos, key, length, opts)
     elseif length >= 3 then
       local h = core.hisshi(r, {length = length - 2, nodes = opts.nodes, sub_nodes = opts.sub_nodes,
         futile = opts.futile, tt_mb = opts.tt_mb})
-      if h.status == "hisshi" then e.kind, e.keys, e.hisshi_length = "hisshi", h.keys, h.length
+      if h.status == "hisshi" then
+        e.kind, e.keys, e.hisshi_length = "hisshi", h.keys, h.length
+        -- the longest mate after the next key's defences (a 1手必至 next: one level more)
+        if h.length == 1 then
+          e.longest = 0
+          for _, d2 in ipairs(M.defences(r, h.keys[1], 1, opts)) do
+            if d2.kind == "mate" and d2.length > e.longest then e.longest = d2.length end
+          end
+        end
       elseif h.status == "nohisshi" then e.kind = "escape"
       else e.kind = "open" end
     else
@@ -86,7 +94,8 @@ function M.defence_lines(defences)
       for i = 2, #d.line do rest[#rest + 1] = d.line[i] end
       what = string_format("mate in %d%s", d.length, #rest > 0 and (": " .. table_concat(rest, " ")) or "")
     elseif d.kind == "hisshi" then
-      what = string_format("%d手必至: %s", d.hisshi_length, table_concat(d.keys, " "))
+      what = string_format("%d手必至: %s%s", d.hisshi_length, table_concat(d.keys, " "),
+        d.longest and string_format(" (then every defence mated within %d)", d.longest) or "")
     elseif d.kind == "escape" then what = "ESCAPES (no mate)"
     else what = "undecided (the limits)" end
     if not groups[what] then groups[what] = {}; order[#order + 1] = what end
@@ -218,10 +227,10 @@ function M.check(report, pos, problem, settings, read_move)
   if checked and r.status == "hisshi" then
     local p = pos
     for i = 1, #checked - 1 do p = p:after(checked[i]) end
-    local last = checked[#checked]
-    if core.hisshi_move(p, last, {length = 1, nodes = opts.nodes, sub_nodes = opts.sub_nodes,
+    local last, left = checked[#checked], r.length - #checked + 1
+    if left >= 1 and core.hisshi_move(p, last, {length = left, nodes = opts.nodes, sub_nodes = opts.sub_nodes,
         futile = opts.futile, tt_mb = opts.tt_mb}) == "proven" then
-      report.defences = M.defences(p, last, 1, opts)
+      report.defences = M.defences(p, last, left, opts)
       report.defended_move = #checked
     end
   end

@@ -1,5 +1,5 @@
 -- The problem genres' timings (not a test): every row of tests/data/hisshi_suite.tsv,
--- selfmate_suite.tsv and helpmate_suite.tsv solved with shogi.solve, the answer compared
+-- selfmate_suite.tsv, helpmate_suite.tsv and helpmate_published.tsv solved with shogi.solve, the answer compared
 -- with the row (exact or WRONG), nodes and seconds per row and per genre.
 local shogi = require "shogi"
 
@@ -33,6 +33,11 @@ local GENRES = {
     local got = r.status == "mate" and (r.length .. " " .. r.count) or r.status
     local want = tonumber(f[3]) and (f[3] .. " " .. f[4]) or f[3]
     return got == want, r
+  end},
+  {name = "helpmate", file = "tests/data/helpmate_published.tsv", solve = function(f)
+    local r = shogi.solve(shogi.position(f[2]), {type = "helpmate", max_length = tonumber(f[3])})
+    local got = r.status == "mate" and (r.length .. " " .. r.count) or r.status
+    return got == f[3] .. " " .. f[4], r
   end},
 }
 

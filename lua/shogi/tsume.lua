@@ -129,6 +129,11 @@ function M.solve(x, opts)
   end
   if kind == "hisshi" or kind == "selfmate" then
     local cannot = M.cannot_solve(pos, side_of(pos))
+    if not cannot and kind == "selfmate" then
+      local king = false
+      for _, pc in pairs(pos:pieces(side_of(pos))) do if pc == "K" or pc == "k" then king = true end end
+      if not king then cannot = "the attacker has no king, and a selfmate mates the attacker's king" end
+    end
     if cannot then return nil, "solve: " .. cannot end
     return require("shogi.tsume." .. kind).solve(pos, opts)
   end

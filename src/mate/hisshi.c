@@ -9,9 +9,9 @@
 #define KILLERS 4
 #define DEFAULT_SUB_NODES 100000
 
-/* answers already known, by the position's full key: one tsume or threat value each */
-typedef struct { uint64_t key; uint8_t value, kind; } cache_entry;
-enum { KIND_TSUME = 1, KIND_THREAT = 2 };
+/* tsume answers already known, by the position's full key (a threat is the tsume of the
+ * position with the side to move turned, so it has a key of its own) */
+typedef struct { uint64_t key; uint8_t value, known; } cache_entry;
 
 struct sg_hisshi {
     sg_mate_table *tt;
@@ -69,18 +69,14 @@ static bool out_of_limits(sg_hisshi *h)
     return h->stopped;
 }
 
-static cache_entry *cache_slot(sg_hisshi *h, uint64_t key, int kind)
-{
-    uint64_t k = key ^ (uint64_t)kind * 0x9E3779B97F4A7C15ull;
-    return &h->cache[k >> (64 - CACHE_BITS)];
-}
+static cache_entry *cache_slot(sg_hisshi *h, uint64_t key) { return &h->cache[key >> (64 - CACHE_BITS)]; }
 
 /* ---- the tsume and the threat ---------------------------------------------------------- */
 sg_hisshi_value sg_hisshi_tsume(sg_hisshi *h, const sg_pos *p)
 {
     uint64_t key = sg_pos_key(p);
-    cache_entry *e = cache_slot(h, key, KIND_TSUME);
-    if (e->key == key && e->kind == KIND_TSUME) return (sg_hisshi_value)e->value;
+    cache_entry *e = cache_slot(h, key);
+    if (e->key == key && e->known) return (sg_hisshi_value)e->value;
     if (out_of_limits(h)) return SG_HISSHI_UNDECIDED;
     sg_dfpn_opts o;
     sg_dfpn_opts_default(&o);
@@ -107,7 +103,7 @@ sg_hisshi_value sg_hisshi_tsume(sg_hisshi *h, const sg_pos *p)
     sg_hisshi_value v = r->status == SG_DFPN_MATE ? SG_HISSHI_PROVEN
                       : r->status == SG_DFPN_NOMATE ? SG_HISSHI_DISPROVEN : SG_HISSHI_UNDECIDED;
     free(r);
-    if (v != SG_HISSHI_UNDECIDED) { e->key = key; e->kind = KIND_TSUME; e->value = (uint8_t)v; }
+    if (v != SG_HISSHI_UNDECIDED) { e->key = key; e->known = 1; e->value = (uint8_t)v; }
     return v;
 }
 
@@ -145,10 +141,11 @@ static void order(const sg_pos *p, sg_move *moves, int n, const sg_move *killers
     int k = 0;
     for (int i = 0; i < KILLERS; i++)
         if (killers[i] && in_list(moves, n, killers[i]) && !in_list(out, k, killers[i])) out[k++] = killers[i];
+    int nk = k;
     for (int bucket = 0; bucket < 4; bucket++) {
         for (int i = 0; i < n; i++) {
             sg_move m = moves[i];
-            if (in_list(out, k < KILLERS ? k : KILLERS, m)) continue;
+            if (in_list(out, nk, m)) continue;
             sg_square to = sg_move_to(m);
             int b;
             bool drop = sg_move_is_drop(m);
@@ -207,7 +204,7 @@ sg_hisshi_value sg_hisshi_move(sg_hisshi *h, const sg_pos *p, sg_move m, int len
             return v;
         }
         if (v == SG_HISSHI_UNDECIDED) {
-            if (!undecided || open == SG_MOVE_NONE) open = ds[i];
+            if (open == SG_MOVE_NONE) open = ds[i];
             undecided = true;
             if (h->stopped) break;
         }

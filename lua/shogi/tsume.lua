@@ -702,7 +702,8 @@ function M.record(report, format)
   if format ~= "kif" and format ~= "ki2" then
     error("bad argument #2 to 'record' (\"kif\" or \"ki2\" expected)", 2)
   end
-  local line = report.checked_line or report.main_line
+  -- a hisshi's record goes on past its line: the defence with the longest mate (record_line)
+  local line = report.record_line or report.checked_line or report.main_line
   if not line or #line == 0 then return nil, "the report has no line to write (" .. tostring(report.status) .. ")" end
   local g = require("shogi").game(report.position)
   for i, m in ipairs(line) do

@@ -297,6 +297,9 @@ printf 'return {type = "hisshi", position = "8k/9/8P/9/9/9/9/9/9 b G2r2b3g4s4n4l
 $T check "$tmp/hi1.lua" >"$tmp/report" 2>&1; st=$?
 expect "hisshi problem: sound exits 0" 0 "$st"
 expect "... its solver line" "solver: 1手必至, 1 key: 2e1c+" "$(grep '^solver' "$tmp/report")"
+$T check "$tmp/hi1.lua" --kif "$tmp/hi1.kif" >/dev/null 2>&1
+grep -q "１三桂成(25)" "$tmp/hi1.kif" && [ "$(grep -c '^変化：2手' "$tmp/hi1.kif")" -ge 5 ] && ok \
+    || fail "hisshi --kif: the key, the longest defence and one branch per mate: $(cat "$tmp/hi1.kif")"
 $T check "$tmp/hi2.lua" "$tmp/hi3.lua" "$tmp/hi4.lua" >"$tmp/out" 2>&1; st=$?
 expect "hisshi problems: faulty exits 1" 1 "$st"
 grep -q "hi2.lua: wrong solution: move 1 (3e2c) is no 1手必至" "$tmp/out" && ok || fail "hisshi wrong key: $(grep hi2 "$tmp/out")"

@@ -153,6 +153,28 @@ local function intended_line(report, pos, solution, read_move)
   return line
 end
 
+-- the record of the report (shogi.tsume.record): the hisshi line and the defence with the
+-- longest mate after it, each other kind of defence (one per mate line) a branch
+local function record_lines(report, checked)
+  local longest, reps, seen = nil, {}, {}
+  for _, d in ipairs(report.defences) do
+    if d.kind == "mate" then
+      if not longest or d.length > longest.length then longest = d end
+      local key = table_concat(d.line, " ", 2)
+      if not seen[key] then seen[key] = true; reps[#reps + 1] = d end
+    end
+  end
+  if not longest then return end
+  local line = {}
+  for _, m in ipairs(checked) do line[#line + 1] = m end
+  for _, m in ipairs(longest.line) do line[#line + 1] = m end
+  report.record_line = line
+  report.variations = {}
+  for _, d in ipairs(reps) do
+    if d ~= longest then report.variations[#report.variations + 1] = {ply = #checked + 1, line = d.line} end
+  end
+end
+
 --- hisshi.check(report, pos, problem, settings, read_move) -> report: the hisshi problem's report
 -- (report holds position, attacker, faults, solution_faults, valid)
 function M.check(report, pos, problem, settings, read_move)
@@ -232,6 +254,7 @@ function M.check(report, pos, problem, settings, read_move)
         futile = opts.futile, tt_mb = opts.tt_mb}) == "proven" then
       report.defences = M.defences(p, last, left, opts)
       report.defended_move = #checked
+      record_lines(report, checked)
     end
   end
   local texts = {}

@@ -35,7 +35,7 @@ function M.defences(pos, key, length, opts)
       tt_mb = opts.tt_mb})
     local e = {move = d}
     if s.status == "mate" then
-      e.kind, e.length = "mate", s.length
+      e.kind, e.length, e.exact = "mate", s.length, s.exact
       e.line = {d}
       for _, m in ipairs(s.pv or {}) do e.line[#e.line + 1] = m end
     elseif length >= 3 then
@@ -92,7 +92,8 @@ function M.defence_lines(defences)
     if d.kind == "mate" then
       local rest = {}
       for i = 2, #d.line do rest[#rest + 1] = d.line[i] end
-      what = string_format("mate in %d%s", d.length, #rest > 0 and (": " .. table_concat(rest, " ")) or "")
+      what = string_format("mate in %d%s%s", d.length, d.exact == false and " (shortest not proven)" or "",
+        #rest > 0 and (": " .. table_concat(rest, " ")) or "")
     elseif d.kind == "hisshi" then
       what = string_format("%d手必至: %s%s", d.hisshi_length, table_concat(d.keys, " "),
         d.longest and string_format(" (then every defence mated within %d)", d.longest) or "")

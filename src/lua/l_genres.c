@@ -68,7 +68,8 @@ static const char *const VALUES[] = {"proven", "disproven", "undecided"};
 
 /* core.hisshi(pos [, {length =, max_length = 3, nodes =, time =, sub_nodes = 100000, futile =, tt_mb =}])
  * -> {status = "hisshi"|"tsume"|"nohisshi"|"unknown", length, keys = {usi...}, undecided = {usi...},
- *     nodes, solves, seconds}: every move making the shortest hisshi (the side to move attacks) */
+ *     start_undecided = the start's own tsume left open, nodes, solves, seconds}: every move making the
+ *     shortest hisshi (the side to move attacks) */
 static int l_hisshi(lua_State *L)
 {
     const sg_pos *p = sgl_checkpos(L, 1);
@@ -98,6 +99,8 @@ static int l_hisshi(lua_State *L)
     lua_setfield(L, -2, "keys");
     sgl_pushmoves(L, r->undecided, r->nundecided);
     lua_setfield(L, -2, "undecided");
+    lua_pushboolean(L, r->tsume_undecided);
+    lua_setfield(L, -2, "start_undecided");
     lua_pushinteger(L, (lua_Integer)r->nodes);
     lua_setfield(L, -2, "nodes");
     lua_pushinteger(L, r->solves);

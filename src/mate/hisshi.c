@@ -72,7 +72,11 @@ static bool out_of_limits(sg_hisshi *h)
 static cache_entry *cache_slot(sg_hisshi *h, uint64_t key) { return &h->cache[key >> (64 - CACHE_BITS)]; }
 
 /* ---- the tsume and the threat ---------------------------------------------------------- */
-sg_hisshi_value sg_hisshi_tsume(sg_hisshi *h, const sg_pos *p)
+static sg_hisshi_value tsume_within(sg_hisshi *h, const sg_pos *p, uint64_t nodes);
+
+sg_hisshi_value sg_hisshi_tsume(sg_hisshi *h, const sg_pos *p) { return tsume_within(h, p, h->o.sub_nodes); }
+
+static sg_hisshi_value tsume_within(sg_hisshi *h, const sg_pos *p, uint64_t nodes)
 {
     uint64_t key = sg_pos_key(p);
     cache_entry *e = cache_slot(h, key);
@@ -85,7 +89,7 @@ sg_hisshi_value sg_hisshi_tsume(sg_hisshi *h, const sg_pos *p)
     o.pv = false;
     o.strict = true;
     o.limits = h->o.limits;
-    o.limits.nodes = h->o.sub_nodes;
+    o.limits.nodes = nodes;
     if (h->o.limits.nodes) {
         uint64_t left = h->o.limits.nodes > h->nodes ? h->o.limits.nodes - h->nodes : 1;
         if (left < o.limits.nodes) o.limits.nodes = left;
@@ -244,8 +248,10 @@ void sg_hisshi_solve(sg_mate_table *tt, const sg_pos *root, const sg_hisshi_opts
     if (!h) return;
     if (max_length > SG_HISSHI_MAX_LENGTH) max_length = SG_HISSHI_MAX_LENGTH;
     int from = length ? length : 1, to = length ? length : max_length;
-    /* the start must not be won already: a tsume is no hisshi problem */
-    sg_hisshi_value t = sg_hisshi_tsume(h, root);
+    /* the start must not be won already: a tsume is no hisshi problem (asked with ten
+     * times the nodes of the inner mates, at least a million: it is one question) */
+    uint64_t root_nodes = h->o.sub_nodes * 10 > 1000000 ? h->o.sub_nodes * 10 : 1000000;
+    sg_hisshi_value t = tsume_within(h, root, root_nodes);
     if (t == SG_HISSHI_PROVEN) { r->status = SG_HISSHI_IS_TSUME; goto done; }
     r->tsume_undecided = t == SG_HISSHI_UNDECIDED;
     sg_move ms[SG_MAX_MOVES];

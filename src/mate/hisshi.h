@@ -69,7 +69,7 @@ typedef struct {
     sg_move keys[SG_MAX_MOVES];
     int nundecided;                  /* moves of that length (or of the length that stopped) left open */
     sg_move undecided[SG_MAX_MOVES];
-    bool tsume_undecided;            /* the start's own tsume was left open */
+    bool tsume_undecided;            /* the start's own tsume was left open (asked with 10 x sub_nodes, >= 1 M) */
     uint64_t nodes;
     long solves;
     double seconds;

@@ -207,6 +207,13 @@ function M.check(report, pos, problem, settings, read_move)
   elseif r.status == "unknown" then
     add(faults, "undecided", "undecided (the solver hit its limit)")
   end
+  if r.status == "hisshi" and #r.undecided > 0 then
+    add(faults, "undecided", string_format("undecided within the limits (possible other keys): %s",
+      table_concat(r.undecided, " ")))
+  end
+  if r.start_undecided then
+    add(faults, "undecided", "undecided within the limits: whether the start is already a tsume")
+  end
   if r.status == "hisshi" and length and r.length < length then
     add(faults, "wrong-length", string_format("wrong length: a %d手必至 (%s)", r.length, table_concat(r.keys, " ")))
   end

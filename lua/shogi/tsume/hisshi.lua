@@ -5,7 +5,7 @@
 -- or, in a longer hisshi, the next hisshi move.  Conventions: docs/RULES.md.
 local core = require "shogi.core"
 
-local error, ipairs, pairs, tostring, type = error, ipairs, pairs, tostring, type
+local error, ipairs, pairs, tostring = error, ipairs, pairs, tostring
 local string_format = string.format
 local table_concat = table.concat
 local os_clock = os.clock

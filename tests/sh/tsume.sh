@@ -339,6 +339,12 @@ expect "solve --type selfmate exits 0" 0 "$st"
 expect "... the main line last" "selfmate 4 N*2c 1b2c 4d2b+ 2a2b" "$(tail -n 1 "$tmp/out")"
 $T solve "$S2" --type selfmate --length 2 >"$tmp/out" 2>&1
 expect "solve --type selfmate without one" "noselfmate" "$(tail -n 1 "$tmp/out")"
+$T solve "$S2" --type selfmate --futile jsa >/dev/null 2>"$tmp/err"; st=$?
+expect "solve --type selfmate --futile exits 2" 2 "$st"
+grep -q "^tsume: --type selfmate takes" "$tmp/err" && ok || fail "selfmate --futile message: $(cat "$tmp/err")"
+$T solve "8k/9/9/9/9/9/9/9/9 b G 1" --type selfmate --fill-hand >/dev/null 2>"$tmp/err"; st=$?
+expect "solve --type selfmate without the attacker's king exits 1" 1 "$st"
+grep -q "the attacker has no king" "$tmp/err" && ok || fail "selfmate no king message: $(cat "$tmp/err")"
 printf 'return {type = "selfmate", position = "%s", solution = "N*2c 1b2c 4d2b+ 2a2b"}\n' "$S2" >"$tmp/s1.lua"
 printf 'return {type = "selfmate", position = "7sk/6G2/8K/9/8+b/9/8R/9/9 b Prb3g3s4n4l17p 1", solution = "3b2b 2a2b"}\n' >"$tmp/s2.lua"
 $T check "$tmp/s1.lua" >"$tmp/report" 2>&1; st=$?

@@ -289,7 +289,9 @@ expect "solve --type hisshi of a tsume" "tsume 1 G*1b" "$(tail -n 1 "$tmp/out")"
 $T solve "8k/9/9/9/9/9/9/9/9 b GS2r2b3g3s4n4l18p 1" --type hisshi --length 1 >"$tmp/out" 2>&1
 expect "solve --type hisshi without one" "nohisshi" "$(tail -n 1 "$tmp/out")"
 $T solve "$H1" --type hisshi --length 2 >/dev/null 2>"$tmp/err"; st=$?
-expect "solve --type hisshi --length 2 is refused" 1 "$st"
+expect "solve --type hisshi --length 2 is refused" 2 "$st"
+grep -q "^tsume: --length for --type hisshi takes an odd number of plies up to 7, got 2" "$tmp/err" && ok \
+    || fail "hisshi --length 2 message: $(cat "$tmp/err")"
 printf 'return {type = "hisshi", position = "%s", solution = "2e1c+"}\n' "$H1" >"$tmp/hi1.lua"
 printf 'return {type = "hisshi", position = "%s", solution = "3e2c"}\n' "$H1" >"$tmp/hi2.lua"
 printf 'return {type = "hisshi", position = "5pk2/9/7P1/9/9/9/9/9/9 b GS2r2b3g3s4n4l16p 1", solution = "S*3c"}\n' >"$tmp/hi3.lua"

@@ -308,6 +308,17 @@ grep -q "hi2.lua: wrong solution: move 1 (3e2c) is no 1手必至" "$tmp/out" && 
 grep -q "hi3.lua: cooked at move 1 (G\*3c)" "$tmp/out" && ok || fail "hisshi dual: $(grep hi3 "$tmp/out")"
 grep -q "hi4.lua: the start is a tsume: mate in 1 (G\*1b)" "$tmp/out" && ok || fail "hisshi tsume start: $(grep hi4 "$tmp/out")"
 
+# a 3手必至 line: its first move's defences listed, an intended defence that allows a mate is a fault
+printf 'return {type = "hisshi", position = "9/8k/6+P2/6P2/9/9/9/9/9 b RPr2b4g4s4n4l15p 1", solution = "R*2b 1b1a 3c2c"}\n' >"$tmp/hi5.lua"
+printf 'return {type = "hisshi", position = "9/8k/6+P2/6P2/9/9/9/9/9 b RPr2b4g4s4n4l15p 1", solution = "R*2b 1b1c 2b2c+"}\n' >"$tmp/hi6.lua"
+$T check "$tmp/hi5.lua" >"$tmp/report" 2>&1; st=$?
+expect "3手必至 line: sound exits 0" 0 "$st"
+grep -q "^after move 1 (R\*2b), every defence:" "$tmp/report" && grep -q "^after move 3 (3c2c), every defence:" "$tmp/report" \
+    && ok || fail "3手必至 line report: $(cat "$tmp/report")"
+$T check "$tmp/hi6.lua" >"$tmp/report" 2>&1
+expect "3手必至 line with a weak defence" "verdict: wrong solution: move 2 (1b1c) allows a mate in 1; the defences that need the hisshi: 1b1a" \
+    "$(grep '^verdict' "$tmp/report")"
+
 # a KIF diagram titled "3手必至" is a hisshi problem of that length, its report lists each defence
 cat >"$tmp/h7.kif" <<'KIF'
 表題：3手必至

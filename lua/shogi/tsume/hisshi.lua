@@ -224,8 +224,11 @@ function M.check(report, pos, problem, settings, read_move)
     local p = pos
     for i = 1, #intended, 2 do
       local left = #intended - i + 1
-      local keys = i == 1 and r.keys or core.hisshi(p, {length = left, nodes = opts.nodes,
-        sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb}).keys
+      local here = i == 1 and r or core.hisshi(p, {length = left, nodes = opts.nodes,
+        sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb})
+      -- the defence before allows a mate: the check of the first move's defences says so
+      if here.status == "tsume" then break end
+      local keys = here.keys
       local ok, others = false, {}
       for _, k in ipairs(keys) do
         if k == intended[i] then ok = true else others[#others + 1] = k end
@@ -235,7 +238,8 @@ function M.check(report, pos, problem, settings, read_move)
           sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb})
         add(faults, "wrong-solution", string_format("wrong solution: move %d (%s) is no %d手必至%s", i, intended[i],
           left, v == "disproven" and refutation and (": " .. refutation .. " escapes")
-            or v == "disproven" and ": neither a check nor a threat of mate (詰めろ)" or " (undecided)"), i)
+            or v == "disproven" and ": neither a check nor a threat of mate (詰めろ)"
+            or v == "undecided" and " (undecided)" or " here"), i)
         break
       end
       -- the intended move with the other promotion choice is a note (成生非限定), as in tsume
@@ -264,6 +268,19 @@ function M.check(report, pos, problem, settings, read_move)
       report.defended_move = #checked
       record_lines(report, checked)
     end
+    -- an intended line of 3 or more: what follows each defence of its first move too
+    if #checked >= 3 then
+      report.first_defences = M.defences(pos, checked[1], #checked, opts)
+      -- the intended defence must be one that needs the rest of the line, not one that allows a mate
+      local mine, stronger = nil, {}
+      for _, d in ipairs(report.first_defences) do
+        if d.move == checked[2] then mine = d elseif d.kind == "hisshi" then stronger[#stronger + 1] = d.move end
+      end
+      if mine and mine.kind == "mate" and #stronger > 0 then
+        add(faults, "wrong-solution", string_format("wrong solution: move 2 (%s) allows a mate in %d; "
+          .. "the defences that need the hisshi: %s", checked[2], mine.length, table_concat(stronger, " ")), 2)
+      end
+    end
   end
   local texts = {}
   for _, f in ipairs(faults) do texts[#texts + 1] = f.text end
@@ -291,7 +308,13 @@ function M.format(report)
   if report.intended_line then
     say("intended line: %s (%d moves)", table_concat(report.intended_line, " "), report.intended_length)
   end
-  if report.defences then
+  if report.first_defences then
+    say("after move 1 (%s), every defence:", report.checked_line[1])
+    for _, l in ipairs(M.defence_lines(report.first_defences)) do say("  %s", l) end
+  end
+  if report.defences and #report.defences == 0 then
+    say("after move %d (%s): no legal defence (mate)", report.defended_move, report.checked_line[report.defended_move])
+  elseif report.defences then
     say("after move %d (%s), every defence:", report.defended_move, report.checked_line[report.defended_move])
     for _, l in ipairs(M.defence_lines(report.defences)) do say("  %s", l) end
   end

@@ -159,7 +159,7 @@ end
 -- ---- problems --------------------------------------------------------------------------
 local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
   attacker = true, fill_hand = true, source = true, expected = true, file = true, futile = true,
-  length = true, type = true}
+  length = true, type = true, escapes = true}
 
 local function split_moves(s)
   local t = {}
@@ -198,6 +198,9 @@ function M.load(x)
   if t.type ~= nil and not M.TYPES[t.type] then
     return nil, src .. ":1:1: 'type' must be \"tsume\", \"helpmate\", \"hisshi\" or \"selfmate\""
   end
+  if t.escapes ~= nil and (math_type(t.escapes) ~= "integer" or t.escapes < 0 or t.escapes > 8) then
+    return nil, src .. ":1:1: 'escapes' must be a whole number, 0 to 8"
+  end
   if t.length ~= nil and (math_type(t.length) ~= "integer" or t.length < 1) then
     return nil, src .. ":1:1: 'length' must be a whole number of moves"
   end
@@ -207,7 +210,7 @@ function M.load(x)
     return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
   end
   return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
-    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length, type = t.type,
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length, type = t.type, escapes = t.escapes,
     file = type(t.file) == "string" and t.file or src}
 end
 

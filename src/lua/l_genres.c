@@ -55,6 +55,8 @@ static sg_mate_table *hisshi_setup(lua_State *L, int idx, sg_hisshi_opts *o)
     sg_hisshi_opts_default(o);
     o->sub_nodes = (uint64_t)opt_num(L, idx, "sub_nodes", (lua_Number)o->sub_nodes, 1);
     o->futile = opt_futile(L, idx);
+    o->escapes = (int)opt_num(L, idx, "escapes", 0, 0);
+    if (o->escapes > 8) luaL_argerror(L, idx, "option 'escapes' is larger than 8");
     size_t mb = (size_t)opt_num(L, idx, "tt_mb", DEFAULT_TT_MB, 1);
     if (mb > MAX_TT_MB) luaL_argerror(L, idx, "option 'tt_mb' is larger than 65536");
     sgl_limits(L, idx, &o->limits, NULL);
@@ -66,7 +68,8 @@ static sg_mate_table *hisshi_setup(lua_State *L, int idx, sg_hisshi_opts *o)
 static const char *const HISSHI_STATUS[] = {"hisshi", "tsume", "nohisshi", "unknown"};
 static const char *const VALUES[] = {"proven", "disproven", "undecided"};
 
-/* core.hisshi(pos [, {length =, max_length = 3, nodes =, time =, sub_nodes = 100000, futile =, tt_mb =}])
+/* core.hisshi(pos [, {length =, max_length = 3, nodes =, time =, sub_nodes = 100000, futile =, tt_mb =,
+ *   escapes = 0}])
  * -> {status = "hisshi"|"tsume"|"nohisshi"|"unknown", length, keys = {usi...}, undecided = {usi...},
  *     start_undecided = the start's own tsume left open, nodes, solves, seconds}: every move making the
  *     shortest hisshi (the side to move attacks) */
@@ -77,7 +80,7 @@ static int l_hisshi(lua_State *L)
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
         static const char *const KNOWN[] = {"length", "max_length", "nodes", "time", "sub_nodes", "futile", "tt_mb",
-                                            NULL};
+                                            "escapes", NULL};
         sgl_check_options(L, 2, KNOWN, "hisshi");
         idx = 2;
     }
@@ -119,7 +122,8 @@ static int l_hisshi_move(lua_State *L)
     int idx = 0;
     if (!lua_isnoneornil(L, 3)) {
         luaL_checktype(L, 3, LUA_TTABLE);
-        static const char *const KNOWN[] = {"length", "nodes", "time", "sub_nodes", "futile", "tt_mb", NULL};
+        static const char *const KNOWN[] = {"length", "nodes", "time", "sub_nodes", "futile", "tt_mb", "escapes",
+                                            NULL};
         sgl_check_options(L, 3, KNOWN, "hisshi_move");
         idx = 3;
     }

@@ -21,6 +21,7 @@ struct sg_hisshi {
     long solves;
     double t0;
     bool stopped, interrupted;
+    int escapes_used;         /* counter-checks being answered on the current line */
     /* moves that refuted or made a hisshi at each length, tried first (index length / 2) */
     sg_move refuters[SG_HISSHI_MAX_LENGTH / 2 + 1][KILLERS];
     sg_move makers[SG_HISSHI_MAX_LENGTH / 2 + 1][KILLERS];
@@ -177,6 +178,23 @@ static void remember(sg_move *killers, sg_move m)
 }
 
 /* ---- the search ----------------------------------------------------------------------- */
+/* r: the attacker to move, in check from the defender's reply to a hisshi move.  Is there an
+ * answer after which the hisshi stands again (a 1手必至 by the answer)? */
+static sg_hisshi_value answer_check(sg_hisshi *h, const sg_pos *r)
+{
+    sg_move ms[SG_MAX_MOVES];
+    int n = sg_gen_legal(r, ms);
+    order(r, ms, n, h->makers[0], r->king[sg_opp(r->side)], false);
+    bool undecided = false;
+    for (int i = 0; i < n; i++) {
+        if (out_of_limits(h)) return SG_HISSHI_UNDECIDED;
+        sg_hisshi_value v = sg_hisshi_move(h, r, ms[i], 1, NULL);
+        if (v == SG_HISSHI_PROVEN) return v;
+        if (v == SG_HISSHI_UNDECIDED) undecided = true;
+    }
+    return undecided ? SG_HISSHI_UNDECIDED : SG_HISSHI_DISPROVEN;
+}
+
 sg_hisshi_value sg_hisshi_move(sg_hisshi *h, const sg_pos *p, sg_move m, int length, sg_move *refutation)
 {
     if (refutation) *refutation = SG_MOVE_NONE;
@@ -202,6 +220,14 @@ sg_hisshi_value sg_hisshi_move(sg_hisshi *h, const sg_pos *p, sg_move m, int len
         sg_pos r = q;
         sg_do_move(&r, ds[i], &u);
         sg_hisshi_value v = sg_hisshi_within(h, &r, length - 2);
+        /* a check against the attacker after the hisshi move, answered by any move
+         * after which the hisshi stands again (when the options allow one more) */
+        if (v != SG_HISSHI_PROVEN && length == 1 && sg_in_check(&r) && h->escapes_used < h->o.escapes) {
+            h->escapes_used++;
+            sg_hisshi_value w = answer_check(h, &r);
+            h->escapes_used--;
+            if (w == SG_HISSHI_PROVEN || w == SG_HISSHI_UNDECIDED) v = w;
+        }
         if (v == SG_HISSHI_DISPROVEN) {
             remember(killers, ds[i]);
             if (refutation) *refutation = ds[i];

@@ -9,8 +9,10 @@
  *   - the defences: in check, the evasions without the drops the futile rule
  *     calls futile (as in tsume); else every legal move, checks against the
  *     attacker's king included.  After a check the attacker must answer it,
- *     and with a check, since what follows is a tsume; a defender with no
- *     legal move has lost.
+ *     and with a check, since what follows is a tsume (unless opts.escapes
+ *     lets it answer up to that many checks after the hisshi move with any
+ *     move after which the hisshi stands again); a defender with no legal
+ *     move has lost.
  * So a 1手必至 is a 詰めろ after which every defence allows a tsume; a 3手必至
  * is a check or 詰めろ, then for every defence a mate or a 1手必至.  The
  * attacker's king may be absent or present.  Every tsume is one df-pn solve
@@ -29,6 +31,9 @@ typedef struct {
     sg_limits limits;        /* the whole search: nodes summed over every tsume solve, seconds, flags */
     uint64_t sub_nodes;      /* nodes for each tsume solve (0: 100 000) */
     sg_futile_rule futile;   /* the defender's interpositions, in the defences and the tsume */
+    int escapes;             /* checks against the attacker after the hisshi move it may answer with any
+                                move, the hisshi standing again after each (0: every check is answered
+                                within the tsume, with a check; see docs/RULES.md) */
 } sg_hisshi_opts;
 void sg_hisshi_opts_default(sg_hisshi_opts *o);
 

@@ -17,7 +17,8 @@ end
 
 local GENRES = {
   {name = "hisshi", file = "tests/data/hisshi_suite.tsv", solve = function(f)
-    local r = shogi.solve(shogi.position(f[2]), {type = "hisshi", max_length = tonumber(f[5]), defences = false})
+    local r = shogi.solve(shogi.position(f[2]), {type = "hisshi", max_length = tonumber(f[5]), defences = false,
+      escapes = tonumber(f[7] or "")})
     local got = r.status == "hisshi" and (r.length .. " " .. table.concat(r.keys, " ")) or r.status
     local want = tonumber(f[3]) and (f[3] .. " " .. f[4]) or f[3]
     return got == want, r

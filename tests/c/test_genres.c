@@ -55,6 +55,18 @@ static void test_hisshi(void)
     usi(ref, u);
     CHECK_EQ_STR(u, "B*2b");
     sg_hisshi_free(h);
+    /* the king walled in on 9i: N*8g checks; answered by a capture only with escapes */
+    p = pos("8k/9/9/9/6NN1/9/9/PGG6/KNL6 b G2r2bg4sn3l17p 1");
+    h = sg_hisshi_new(tt, p.side, &o);
+    CHECK_EQ_INT(sg_hisshi_move(h, &p, move(&p, "2e1c+"), 1, &ref), SG_HISSHI_DISPROVEN);
+    usi(ref, u);
+    CHECK_EQ_STR(u, "N*8g");
+    sg_hisshi_free(h);
+    o.escapes = 1;
+    h = sg_hisshi_new(tt, p.side, &o);
+    CHECK_EQ_INT(sg_hisshi_move(h, &p, move(&p, "2e1c+"), 1, &ref), SG_HISSHI_PROVEN);
+    sg_hisshi_free(h);
+    o.escapes = 0;
     /* a node limit leaves it undecided, never "none" */
     p = pos("9/8k/6+P2/6P2/9/9/9/9/9 b RPr2b4g4s4n4l15p 1");
     o.limits.nodes = 2000;

@@ -40,12 +40,24 @@ local function pass(pos)
   return shogi.position(s)
 end
 
--- m makes a 1手必至 from pos (brute force): a check or a threat, and every defence mated within k
-local function hisshi1(pos, m, k)
+-- m makes a 1手必至 from pos (brute force): a check or a threat, and every defence mated within k;
+-- with escapes > 0, a defence that checks the attacker may instead be answered by a move after which
+-- the same holds again (one escape fewer)
+local function hisshi1(pos, m, k, escapes)
+  escapes = escapes or 0
   local q = pos:after(m)
   if not q:in_check() and not mate(pass(q), k) then return false, "no threat" end
   for _, d in ipairs(q:legal_moves()) do
-    if not mate(q:after(d), k) then return false, d end
+    local r = q:after(d)
+    if not mate(r, k) then
+      local answered = false
+      if escapes > 0 and r:in_check() then
+        for _, e in ipairs(r:legal_moves()) do
+          if hisshi1(r, e, k, escapes - 1) then answered = true; break end
+        end
+      end
+      if not answered then return false, d end
+    end
   end
   return true
 end
@@ -54,11 +66,12 @@ local function rows()
   local t = {}
   for l in io.lines("tests/data/hisshi_suite.tsv") do
     if not l:match("^#") and not l:match("^id\t") then
-      local id, sfen, len, keys, maxlen = l:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)")
+      local f = {}
+      for x in (l .. "\t"):gmatch("([^\t]*)\t") do f[#f + 1] = x end
       local ks = {}
-      for k in keys:gmatch("%S+") do ks[#ks + 1] = k end
-      t[#t + 1] = {id = id, sfen = sfen, length = tonumber(len), status = tonumber(len) and "hisshi" or len,
-        keys = ks, max_length = tonumber(maxlen)}
+      for k in f[4]:gmatch("%S+") do ks[#ks + 1] = k end
+      t[#t + 1] = {id = f[1], sfen = f[2], length = tonumber(f[3]), status = tonumber(f[3]) and "hisshi" or f[3],
+        keys = ks, max_length = tonumber(f[5]), escapes = tonumber(f[7] or "")}
     end
   end
   return t
@@ -68,7 +81,7 @@ describe("hisshi (必至)", function()
   for _, row in ipairs(rows()) do
     it(row.id .. ": the solver and the brute force agree", function()
       local pos = shogi.position(row.sfen)
-      local r = assert(shogi.solve(pos, {type = "hisshi", max_length = row.max_length}))
+      local r = assert(shogi.solve(pos, {type = "hisshi", max_length = row.max_length, escapes = row.escapes}))
       assert.equal(row.status, r.status)
       if row.status == "tsume" then
         assert.is_true(mate(pos, 3))
@@ -76,6 +89,10 @@ describe("hisshi (必至)", function()
       end
       if row.status == "nohisshi" then
         assert.same({}, r.keys)
+        -- the brute force agrees for each move of the 1手 rows
+        if row.max_length == 1 then
+          for _, m in ipairs(pos:legal_moves()) do assert.is_false(hisshi1(pos, m, 3, row.escapes), m) end
+        end
         return
       end
       assert.equal(row.length, r.length)
@@ -83,18 +100,25 @@ describe("hisshi (必至)", function()
       assert.equal("nomate", core.solve(pos).status)   -- no tsume at the start
       assert.is_false(mate(pos, 3))
       if row.length == 1 then
-        for _, k in ipairs(r.keys) do assert.is_true(hisshi1(pos, k, 11), k) end
+        for _, k in ipairs(r.keys) do assert.is_true(hisshi1(pos, k, 11, row.escapes), k) end
         -- every other move fails: a defence the brute force sees no mate after (within 3)
         local keys = {}
         for _, k in ipairs(r.keys) do keys[k] = true end
         for _, m in ipairs(pos:legal_moves()) do
-          if not keys[m] then assert.is_false(hisshi1(pos, m, 3), m) end
+          if not keys[m] then assert.is_false(hisshi1(pos, m, 3, row.escapes), m) end
         end
         -- the defences reported: each with a mate that the brute force confirms as long
         for _, d in ipairs(r.defences) do
+          if d.kind == "answered" then
+            assert.is_true((row.escapes or 0) > 0, d.move)
+            local q = pos:after(r.keys[1]):after(d.move)
+            assert.is_true(hisshi1(q, d.keys[1], 11, row.escapes - 1), d.move .. " " .. d.keys[1])
+            goto next
+          end
           assert.equal("mate", d.kind)
           local q = pos:after(r.keys[1]):after(d.move)
           assert.is_true(mate(q, d.length), d.move)
+          ::next::
         end
       else
         -- 3手必至: after every defence of each key, a mate or a 1手必至 the brute force confirms

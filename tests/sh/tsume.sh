@@ -345,6 +345,17 @@ expect "... read as a hisshi" "solver: 3手必至, 1 key: R*2b" "$(grep '^solver
 grep -q "1b1a (1 defence): 1手必至: 3c2c (then every defence mated within 3)" "$tmp/report" && ok \
     || fail "3手必至 KIF report: $(cat "$tmp/report")"
 
+# the attacker's king walled in: a knight check refutes unless it may be answered by any move (--escapes)
+H13="8k/9/9/9/6NN1/9/9/PGG6/KNL6 b G2r2bg4sn3l17p 1"
+$T solve "$H13" --type hisshi --max-length 1 >"$tmp/out" 2>&1
+expect "hisshi with a counter-check, strictly" "nohisshi" "$(tail -n 1 "$tmp/out")"
+$T solve "$H13" --type hisshi --max-length 1 --escapes 1 >"$tmp/out" 2>&1
+expect "hisshi with a counter-check, --escapes 1" "hisshi 1 2e1c+" "$(tail -n 1 "$tmp/out")"
+grep -q "N\*8g (1 defence): a check, answered by 7h8g (the hisshi stands again)" "$tmp/out" && ok \
+    || fail "hisshi --escapes defence line: $(cat "$tmp/out")"
+$T solve "$H13" --type helpmate --escapes 1 >/dev/null 2>"$tmp/err"; st=$?
+expect "--escapes for another type exits 2" 2 "$st"
+
 # ---- 自玉詰 (selfmate): solve --type selfmate, problems with type = "selfmate"
 S2="7gk/7pb/8K/5B3/4p2g1/9/9/9/9 b N2r2g4s3n4l16p 1"
 $T solve "$S2" --type selfmate >"$tmp/out" 2>&1; st=$?

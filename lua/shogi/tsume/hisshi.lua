@@ -14,11 +14,11 @@ local _ENV = nil -- luacheck: ignore 211
 local M = {}
 
 M.KEYS = {type = true, length = true, max_length = true, nodes = true, time = true, sub_nodes = true,
-  futile = true, tt_mb = true, defences = true}
+  futile = true, tt_mb = true, defences = true, escapes = true}
 
 local function core_opts(opts)
   return {length = opts.length, max_length = opts.max_length, nodes = opts.nodes, time = opts.time,
-    sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb}
+    sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb, escapes = opts.escapes}
 end
 
 --- hisshi.defences(pos, key, length [, opts]) -> list of {move =, kind = "mate"|"hisshi"|"escape"|"open",
@@ -38,9 +38,16 @@ function M.defences(pos, key, length, opts)
       e.kind, e.length, e.exact = "mate", s.length, s.exact
       e.line = {d}
       for _, m in ipairs(s.pv or {}) do e.line[#e.line + 1] = m end
+    elseif length == 1 and (opts.escapes or 0) > 0 and r:in_check() then
+      -- a check against the attacker, answered by a move after which the hisshi stands again
+      local h = core.hisshi(r, {length = 1, nodes = opts.nodes, sub_nodes = opts.sub_nodes, futile = opts.futile,
+        tt_mb = opts.tt_mb, escapes = opts.escapes - 1})
+      if h.status == "hisshi" then e.kind, e.keys = "answered", h.keys
+      elseif h.status == "nohisshi" then e.kind = "escape"
+      else e.kind = "open" end
     elseif length >= 3 then
       local h = core.hisshi(r, {length = length - 2, nodes = opts.nodes, sub_nodes = opts.sub_nodes,
-        futile = opts.futile, tt_mb = opts.tt_mb})
+        futile = opts.futile, tt_mb = opts.tt_mb, escapes = opts.escapes})
       if h.status == "hisshi" then
         e.kind, e.keys, e.hisshi_length = "hisshi", h.keys, h.length
         -- the longest mate after the next key's defences (a 1手必至 next: one level more)
@@ -97,6 +104,8 @@ function M.defence_lines(defences)
     elseif d.kind == "hisshi" then
       what = string_format("%d手必至: %s%s", d.hisshi_length, table_concat(d.keys, " "),
         d.longest and string_format(" (then every defence mated within %d)", d.longest) or "")
+    elseif d.kind == "answered" then
+      what = "a check, answered by " .. table_concat(d.keys, " ") .. " (the hisshi stands again)"
     elseif d.kind == "escape" then what = "ESCAPES (no mate)"
     else what = "undecided (the limits)" end
     if not groups[what] then groups[what] = {}; order[#order + 1] = what end
@@ -189,9 +198,9 @@ function M.check(report, pos, problem, settings, read_move)
     length = nil
   end
   local opts = {nodes = settings.nodes, time = settings.time ~= 0 and settings.time or nil,
-    sub_nodes = settings.sub_nodes, futile = settings.futile, tt_mb = settings.tt_mb}
+    sub_nodes = settings.sub_nodes, futile = settings.futile, tt_mb = settings.tt_mb, escapes = problem.escapes}
   local r = core.hisshi(pos, {max_length = length or 3, nodes = opts.nodes, time = opts.time,
-    sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb})
+    sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb, escapes = opts.escapes})
   report.nodes = r.nodes
   report.status, report.length, report.keys = r.status, r.length, r.keys
   report.intended_line, report.intended_length = intended, intended and #intended
@@ -225,7 +234,7 @@ function M.check(report, pos, problem, settings, read_move)
     for i = 1, #intended, 2 do
       local left = #intended - i + 1
       local here = i == 1 and r or core.hisshi(p, {length = left, nodes = opts.nodes,
-        sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb})
+        sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb, escapes = opts.escapes})
       -- the defence before allows a mate: the check of the first move's defences says so
       if here.status == "tsume" then break end
       local keys = here.keys
@@ -235,7 +244,7 @@ function M.check(report, pos, problem, settings, read_move)
       end
       if not ok then
         local v, refutation = core.hisshi_move(p, intended[i], {length = left, nodes = opts.nodes,
-          sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb})
+          sub_nodes = opts.sub_nodes, futile = opts.futile, tt_mb = opts.tt_mb, escapes = opts.escapes})
         add(faults, "wrong-solution", string_format("wrong solution: move %d (%s) is no %d手必至%s", i, intended[i],
           left, v == "disproven" and refutation and (": " .. refutation .. " escapes")
             or v == "disproven" and ": neither a check nor a threat of mate (詰めろ)"
@@ -263,7 +272,7 @@ function M.check(report, pos, problem, settings, read_move)
     for i = 1, #checked - 1 do p = p:after(checked[i]) end
     local last, left = checked[#checked], r.length - #checked + 1
     if left >= 1 and core.hisshi_move(p, last, {length = left, nodes = opts.nodes, sub_nodes = opts.sub_nodes,
-        futile = opts.futile, tt_mb = opts.tt_mb}) == "proven" then
+        futile = opts.futile, tt_mb = opts.tt_mb, escapes = opts.escapes}) == "proven" then
       report.defences = M.defences(p, last, left, opts)
       report.defended_move = #checked
       record_lines(report, checked)

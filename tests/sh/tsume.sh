@@ -87,7 +87,7 @@ for f in examples/tsume/*.lua; do
     name=${f%.lua}
     $T check "$f" >"$tmp/report" 2>&1; st=$?
     # exit 1 for a problem that is not sound (the dual, leftover and musou 77 examples show faults)
-    case $f in *atama_kin.lua|*futile.lua) want=0 ;; *) want=1 ;; esac
+    case $f in *atama_kin.lua|*futile.lua|*hisshi3.lua|*selfmate4.lua) want=0 ;; *) want=1 ;; esac
     expect "check $f status" "$want" "$st"
     if [ "$(sed '$d' "$tmp/report")" = "$(sed '$d' "$name.report.txt")" ]; then ok
     else fail "report of $f differs from $name.report.txt"; diff "$tmp/report" "$name.report.txt" | head -n 10; fi

@@ -121,7 +121,28 @@ describe("hisshi (必至)", function()
           ::next::
         end
       else
-        -- 3手必至: after every defence of each key, a mate or a 1手必至 the brute force confirms
+        -- 3手必至: every other check or threat is refuted by a defence after which the brute force finds
+        -- neither a mate nor a 1手必至 (both within 3)
+        local keys = {}
+        for _, k in ipairs(r.keys) do keys[k] = true end
+        for _, a in ipairs(pos:legal_moves()) do
+          local q = pos:after(a)
+          if not keys[a] and (q:in_check() or mate(pass(q), 3)) then
+            local refuted = false
+            for _, d in ipairs(q:legal_moves()) do
+              local s = q:after(d)
+              if not mate(s, 3) then
+                local any = false
+                for _, b in ipairs(s:legal_moves()) do
+                  if hisshi1(s, b, 3) then any = true; break end
+                end
+                if not any then refuted = true; break end
+              end
+            end
+            assert.is_true(refuted, a)
+          end
+        end
+        -- after every defence of each key, a mate or a 1手必至 the brute force confirms
         for _, k in ipairs(r.keys) do
           local q = pos:after(k)
           if not q:in_check() then assert.is_true(mate(pass(q), 11), "threat " .. k) end

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.." || exit 2
 export LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;"
 export LUA_CPATH="$PWD/build/lib/?.so;;"
 perft=build/perft
-# sections to run: perft, lua, records, tsume, match, search, csa, web (default: all), e.g. `make bench BENCH=perft`
+# sections to run: perft, lua, records, tsume, genres, match, search, csa, web (default: all), e.g. `make bench BENCH=perft`
 want() { [ -z "$SECTIONS" ] || case " $SECTIONS " in *" $1 "*) true;; *) false;; esac; }
 SECTIONS="$*"
 now() { date +%s.%N; }
@@ -97,6 +97,11 @@ fi
 if want tsume; then
 echo "== tsume"
 if [ -f tests/bench/tsume.sh ]; then sh tests/bench/tsume.sh; fi
+fi
+
+if want genres; then
+echo "== genres (hisshi, selfmate, helpmate suites)"
+lua5.4 tests/bench/genres.lua
 fi
 
 if want csa; then

@@ -79,7 +79,7 @@ local SOLVE_KEYS = {nodes = true, time = true, tt_mb = true, futile = true, max_
   attacker = true, fill_hand = true, shortest = true, pv = true, type = true}
 
 -- the problem types shogi.solve takes (type =) and the options each reads
-M.TYPES = {tsume = true, helpmate = true}
+M.TYPES = {tsume = true, helpmate = true, hisshi = true, selfmate = true}
 local HELPMATE_KEYS = {type = true, nodes = true, max_length = true, length = true, max_solutions = true}
 
 -- ばか詰: core.helpmate (src/mate/helpmate.c); pv is the first solution
@@ -124,7 +124,18 @@ function M.solve(x, opts)
   end
   local kind = (opts or {}).type or "tsume"
   if not M.TYPES[kind] then
-    error("bad argument #2 to 'solve' (type must be \"tsume\" or \"helpmate\", got '" .. tostring(kind) .. "')", 2)
+    error("bad argument #2 to 'solve' (type must be \"tsume\", \"helpmate\", \"hisshi\" or \"selfmate\", got '"
+      .. tostring(kind) .. "')", 2)
+  end
+  if kind == "hisshi" or kind == "selfmate" then
+    local cannot = M.cannot_solve(pos, side_of(pos))
+    if not cannot and kind == "selfmate" then
+      local king = false
+      for _, pc in pairs(pos:pieces(side_of(pos))) do if pc == "K" or pc == "k" then king = true end end
+      if not king then cannot = "the attacker has no king, and a selfmate mates the attacker's king" end
+    end
+    if cannot then return nil, "solve: " .. cannot end
+    return require("shogi.tsume." .. kind).solve(pos, opts)
   end
   if kind == "helpmate" then
     local cannot = M.cannot_solve(pos, side_of(pos))
@@ -148,7 +159,7 @@ end
 -- ---- problems --------------------------------------------------------------------------
 local PROBLEM_KEYS = {position = true, title = true, author = true, solution = true, notes = true,
   attacker = true, fill_hand = true, source = true, expected = true, file = true, futile = true,
-  length = true, type = true}
+  length = true, type = true, escapes = true}
 
 local function split_moves(s)
   local t = {}
@@ -184,8 +195,11 @@ function M.load(x)
   if t.futile ~= nil and t.futile ~= "jsa" and t.futile ~= "composer" and t.futile ~= "all" then
     return nil, src .. ":1:1: 'futile' must be \"jsa\", \"composer\" or \"all\""
   end
-  if t.type ~= nil and t.type ~= "tsume" and t.type ~= "helpmate" then
-    return nil, src .. ":1:1: 'type' must be \"tsume\" or \"helpmate\""
+  if t.type ~= nil and not M.TYPES[t.type] then
+    return nil, src .. ":1:1: 'type' must be \"tsume\", \"helpmate\", \"hisshi\" or \"selfmate\""
+  end
+  if t.escapes ~= nil and (math_type(t.escapes) ~= "integer" or t.escapes < 0 or t.escapes > 8) then
+    return nil, src .. ":1:1: 'escapes' must be a whole number, 0 to 8"
   end
   if t.length ~= nil and (math_type(t.length) ~= "integer" or t.length < 1) then
     return nil, src .. ":1:1: 'length' must be a whole number of moves"
@@ -196,7 +210,7 @@ function M.load(x)
     return nil, src .. ":1:1: 'solution' must be a list of moves or a string of moves"
   end
   return {position = t.position, title = t.title, author = t.author, notes = t.notes, source = t.source,
-    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length, type = t.type,
+    solution = sol, attacker = t.attacker, fill_hand = t.fill_hand, expected = t.expected, futile = t.futile, length = t.length, type = t.type, escapes = t.escapes,
     file = type(t.file) == "string" and t.file or src}
 end
 
@@ -253,9 +267,18 @@ local function problem_of_game(g, file)
   -- the stipulation: a 手数 (or 詰手数) header, else "N手詰" in the title
   local stip = tostring(headers["手数"] or headers["詰手数"] or ""):match("^%s*(%d+)")
     or tostring(title or ""):match("(%d+)手詰")
+  -- the genre from the title or a 種類 header: "3手必至", "自玉詰" (else a tsume)
+  local kind
+  local genre = tostring(headers["種類"] or "") .. " " .. tostring(title or "")
+  local hisshi = genre:match("(%d+)手必至") or (string_find(genre, "必至", 1, true) and "")
+  if hisshi then kind, stip = "hisshi", hisshi ~= "" and hisshi or nil
+  elseif string_find(genre, "自玉詰", 1, true) then
+    kind = "selfmate"
+    stip = genre:match("自玉詰%D*(%d+)手") or genre:match("(%d+)手自玉詰")
+  end
   -- a diagram with no moves (a BOD, a KIF of the start alone) has no intended line
   return {position = g:start():sfen(), solution = #moves > 0 and moves or nil, title = title,
-    author = headers["作者"], file = file, length = stip and tonumber(stip) or nil}
+    author = headers["作者"], file = file, length = stip and tonumber(stip) or nil, type = kind}
 end
 
 local function as_problem(x)
@@ -422,6 +445,9 @@ function M.check(x, opts)
     return report
   end
   if problem.type == "helpmate" then return check_helpmate(report, pos, problem, settings, t0) end
+  if problem.type == "hisshi" or problem.type == "selfmate" then
+    return require("shogi.tsume." .. problem.type).check(report, pos, problem, settings, read_move)
+  end
   local root = count(core.solve(pos, {nodes = settings.nodes, time = settings.time, tt_mb = settings.tt_mb,
     futile = settings.futile, attacker = attacker}))
   report.status, report.length, report.exact = root.status, root.length, root.exact
@@ -679,7 +705,8 @@ function M.record(report, format)
   if format ~= "kif" and format ~= "ki2" then
     error("bad argument #2 to 'record' (\"kif\" or \"ki2\" expected)", 2)
   end
-  local line = report.checked_line or report.main_line
+  -- a hisshi's record goes on past its line: the defence with the longest mate (record_line)
+  local line = report.record_line or report.checked_line or report.main_line
   if not line or #line == 0 then return nil, "the report has no line to write (" .. tostring(report.status) .. ")" end
   local g = require("shogi").game(report.position)
   for i, m in ipairs(line) do

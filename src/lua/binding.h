@@ -6,7 +6,7 @@
  * Files: shogi_core.c (the module, per-state data, limits), marshal.c (values
  * at the boundary: positions, moves, squares, sides, options), l_position.c,
  * l_game.c, l_rules.c (rule sets and verdicts), l_notation.c, l_facts.c (piece
- * facts and record endings), l_tsume.c, l_search.c (core.search), l_bot.c (a
+ * facts and record endings), l_tsume.c, l_genres.c (hisshi, selfmate), l_search.c (core.search), l_bot.c (a
  * bot's callbacks wired into a search, for core.search and the USI engine),
  * l_eval_view.c (the view a Lua evaluation reads). */
 #ifndef SGL_BINDING_H
@@ -95,9 +95,17 @@ void sgl_push_rules(lua_State *L, const sg_rules *r, const char *base, int list)
 bool sgl_is_rule_option(const char *key);
 void sgl_push_verdict(lua_State *L, const sg_verdict *v, sg_variant variant);
 
+/* ---- the solvers' shared pieces (l_tsume.c) -------------------------------------- */
+struct sg_mate_table;
+/* the state's df-pn table of mb MiB, cleared (kept for the next solve); NULL when memory is short */
+struct sg_mate_table *sgl_mate_table(lua_State *L, size_t mb);
+/* "jsa" "all" "composer" -> sg_futile_rule, -1 for another name */
+int sgl_futile_rule(const char *name);
+
 /* registration, one per binding file */
 void sgl_open_position(lua_State *L);
 void sgl_open_game(lua_State *L);
+void sgl_open_genres(lua_State *L);
 void sgl_open_rules(lua_State *L);
 void sgl_open_notation(lua_State *L);
 void sgl_open_facts(lua_State *L);

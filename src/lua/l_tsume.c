@@ -63,7 +63,7 @@ static int tt_gc(lua_State *L)
 }
 
 /* the cached table of mb MiB, cleared; NULL when it cannot be allocated */
-static sg_mate_table *cached_table(lua_State *L, size_t mb)
+sg_mate_table *sgl_mate_table(lua_State *L, size_t mb)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, TT_KEY "*");
     tt_box *b = lua_touserdata(L, -1);
@@ -94,7 +94,7 @@ static sg_mate_table *cached_table(lua_State *L, size_t mb)
 
 /* the futile-interposition rules by name, in sg_futile_rule's order */
 static const char *const FUTILE_RULES[] = {"jsa", "all", "composer", NULL};
-static int futile_rule(const char *name)
+int sgl_futile_rule(const char *name)
 {
     for (int i = 0; FUTILE_RULES[i]; i++) if (strcmp(name, FUTILE_RULES[i]) == 0) return i;
     return -1;
@@ -123,7 +123,7 @@ static int l_solve(lua_State *L)
         if (tt_mb > MAX_TT_MB) luaL_argerror(L, 2, "option 'tt_mb' is larger than 65536");
         lua_getfield(L, 2, "futile");
         if (!lua_isnil(L, -1)) {
-            int rule = lua_type(L, -1) == LUA_TSTRING ? futile_rule(lua_tostring(L, -1)) : -1;
+            int rule = lua_type(L, -1) == LUA_TSTRING ? sgl_futile_rule(lua_tostring(L, -1)) : -1;
             if (rule < 0) luaL_argerror(L, 2, "option 'futile' must be \"jsa\", \"composer\" or \"all\"");
             o.futile = (sg_futile_rule)rule;
         }
@@ -136,7 +136,7 @@ static int l_solve(lua_State *L)
     if (fill) sg_tsume_fill_hand(&p, attacker);
     sgl_limits(L, lua_isnoneornil(L, 2) ? 0 : 2, &o.limits, NULL);
     sg_dfpn_result *r = lua_newuserdatauv(L, sizeof *r, 0);
-    sg_mate_table *tt = cached_table(L, tt_mb);
+    sg_mate_table *tt = sgl_mate_table(L, tt_mb);
     if (!tt) return luaL_error(L, "solve: cannot allocate a %d MB table", (int)tt_mb);
     sg_dfpn_solve(tt, &p, attacker, &o, r);
     sgl_check_interrupt(L);

@@ -74,6 +74,7 @@ SGL_EXPORT int luaopen_shogi_core(lua_State *L)
     sgl_open_notation(L);
     sgl_open_facts(L);
     sgl_open_tsume(L);
+    sgl_open_genres(L);
     sgl_open_process(L);
     sgl_open_search(L);
     sgl_open_sandbox(L);

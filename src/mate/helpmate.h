@@ -4,7 +4,8 @@
  * never a helpmate's last move); every interposition is a move (the defender
  * chooses, so no drop is futile).  An exhaustive depth-first search over the
  * check generator (attacker) and the legal moves (defender, in check): small
- * lengths only, which is what the genre's short problems need. */
+ * lengths only, which is what the genre's short problems need; a table counts each position
+ * once per length, so transpositions and refuted positions cost a lookup. */
 #ifndef SG_HELPMATE_H
 #define SG_HELPMATE_H
 

@@ -57,6 +57,28 @@ describe("helpmate (ばか詰)", function()
     end)
   end
 
+  it("published problems (tests/data/helpmate_published.tsv): the length, one solution, the line a helpmate", function()
+    for l in io.lines("tests/data/helpmate_published.tsv") do
+      if not l:match("^#") and not l:match("^id\t") then
+        local id, sfen, len, count, sol = l:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)")
+        local pos = shogi.position(sfen)
+        local r = assert(shogi.solve(pos, {type = "helpmate", max_length = tonumber(len)}))
+        assert.equal("mate", r.status, id)
+        assert.equal(tonumber(len), r.length, id)
+        assert.equal(tonumber(count), r.count, id)
+        assert.equal(sol, table.concat(r.pv, " "), id)
+        -- the line over the binding: the attacker checks each move, the last mates
+        local p = pos
+        for i, m in ipairs(r.pv) do
+          assert.is_true(p:is_legal(m), id .. " " .. m)
+          if i % 2 == 1 then assert.is_true(p:gives_check(m), id .. " " .. m) end
+          p = p:after(m)
+        end
+        assert.is_true(p:is_mate(), id)
+      end
+    end
+  end)
+
   it("never ends with a pawn drop that mates", function()
     -- P*1b would mate (the gold on 2c guards it, the lance blocks 2a): illegal, so no
     -- helpmate of one ply; a lance in hand instead mates
@@ -74,6 +96,6 @@ describe("helpmate (ばか詰)", function()
     assert.has_error(function() core.helpmate(pos, {length = 2}) end)
     assert.has_error(function() core.helpmate(pos, {colour = 1}) end)
     assert.has_error(function() shogi.solve(pos, {type = "helpmate", futile = "jsa"}) end)
-    assert.has_error(function() shogi.solve(pos, {type = "selfmate"}) end)
+    assert.has_error(function() shogi.solve(pos, {type = "proofgame"}) end)
   end)
 end)

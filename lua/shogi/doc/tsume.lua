@@ -23,7 +23,13 @@ return {
       .. "parse returns nil and a message; bad options raise. type = \"helpmate\" (ばか詰: both sides "
       .. "cooperate to mate the defender in exactly N plies, the attacker checking every move) takes "
       .. "max_length (9), length, max_solutions (100) and nodes, and returns {status, length, count, "
-      .. "solutions = {{usi...}}, pv = the first, complete, nodes, seconds} (docs/RULES.md).",
+      .. "solutions = {{usi...}}, pv = the first, complete, nodes, seconds} (docs/RULES.md). type = "
+      .. "\"hisshi\" (必至: a check or 詰めろ after which every defence allows a tsume) takes length, "
+      .. "max_length (3), nodes, time, sub_nodes, futile, defences = false and returns {status = "
+      .. "\"hisshi\"|\"tsume\"|\"nohisshi\"|\"unknown\", length, keys, defences = {{move, kind, length, line}}, "
+      .. "nodes, solves, seconds}; type = \"selfmate\" (自玉詰: the attacker checks and forces the defender "
+      .. "to mate it) takes length, max_length (8), nodes, time and returns {status = \"selfmate\"|"
+      .. "\"noselfmate\"|\"unknown\", length, keys, pv, nodes, seconds} (docs/TSUME.md).",
     example = 'r = shogi.solve("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")\n'
       .. 'r.status, r.length, r.pv[1]   --> "mate", 1, "G*5b"\n'
       .. 'shogi.solve(pos, {nodes = 1e6, time = 10, futile = "all"})',

@@ -103,7 +103,7 @@ M.summary_line = summary_line
 
 --- folder.check(files, opts, each) -> results, summary.  opts as for
 -- shogi.tsume.check; each(result) (optional) is called as each problem is
--- done.  A result: {file, sound, kind, faults, notes, text, line, status,
+-- done.  A result: {file, type, sound, kind, faults, notes, text, line, status,
 -- length, nodes, seconds, error}; the summary: {problems, sound, faulty,
 -- kinds = {kind = count}, nodes, seconds, line}.
 function M.check(files, opts, each)
@@ -122,10 +122,12 @@ function M.check(files, opts, each)
       local v = report.verdict or verdict.of(report)
       r = {file = file, sound = v.sound, kind = v.kind, faults = v.faults, notes = v.notes, text = v.text,
         status = report.status, length = report.length, nodes = report.nodes or 0,
-        seconds = report.seconds or (os_clock() - t0), title = report.title}
+        seconds = report.seconds or (os_clock() - t0), title = report.title, type = report.type or "tsume"}
     end
     local extra = {}
     if r.status == "mate" then extra[#extra + 1] = "mate in " .. tostring(r.length) end
+    if r.status == "hisshi" then extra[#extra + 1] = tostring(r.length) .. "手必至" end
+    if r.status == "selfmate" then extra[#extra + 1] = "selfmate in " .. tostring(r.length) end
     for _, n in ipairs(r.notes) do extra[#extra + 1] = n.text end
     extra[#extra + 1] = string_format("%.2f s", r.seconds)
     r.line = string_format("%s: %s (%s)", file, r.text, table_concat(extra, "; "))

@@ -7,6 +7,7 @@
 --
 -- Faults (each {kind =, text =, ply =}), the first one's kind is v.kind:
 --   invalid-start    the diagram breaks the tsume start rules (or the solver cannot take it)
+--   is-tsume         (hisshi) the start mates outright: no hisshi problem
 --   no-mate          the solver proves there is none
 --   undecided        the solver hit its limit
 --   wrong-solution   the intended line is illegal, not a mate, or a defence escapes it
@@ -176,7 +177,7 @@ function M.of(report)
 end
 
 -- the kinds in the order verdict lines and summaries list them
-M.KINDS = {"sound", "invalid-start", "no-mate", "undecided", "wrong-solution", "wrong-length", "cooked",
+M.KINDS = {"sound", "invalid-start", "is-tsume", "no-mate", "undecided", "wrong-solution", "wrong-length", "cooked",
   "unneeded-piece", "leftover-pieces", "unreadable"}
 
 -- exported for tests

@@ -220,12 +220,13 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "web-assets: npm is missing (apt-get install npm)"; exit 1; }
 	npm ci --ignore-scripts --no-audit --no-fund
 
-$(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces lua/shogi/diagram/piece.lua \
+$(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces scripts/web-preload lua/shogi/diagram/piece.lua \
                lua/shogi/diagram/pieces.lua $(B)/lib/shogi/core.so
 	rm -rf $(WEB) && mkdir -p $(WEB)/vendor/shogiground
 	cp -R src/web/assets/. $(WEB)/
 	cp node_modules/shogiground/esm/*.js node_modules/shogiground/LICENSE $(WEB)/vendor/shogiground/
 	lua5.4 scripts/web-pieces $(WEB)
+	lua5.4 scripts/web-preload $(WEB)
 	touch $@
 
 # ---- commands ---------------------------------------------------------------------

@@ -10,6 +10,8 @@ await run(async (browser) => {
   const c = new Client(base);
   const g = await c.post('/api/bot-games', { level: 1 });
   const pages = [
+    // the floor: one small file, in a new context, so the browser's own cost per cold load shows
+    ['one small file alone (the browser\'s floor)', '/pieces/king.svg', async () => {}],
     ['the lobby (index.html, its scripts)', '/', async () => {}],
     ['a game page (HTML, scripts, the board and its pieces)', `/game.html?id=${g.id}`,
       (page) => page.waitForSelector('#board sg-board sg-pieces piece')],

@@ -1,7 +1,7 @@
 /* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
  * config is a Lua file returning a table {listen =, port =, data =, db =, root =,
- * session_idle =, session_lifetime =, max_moves =, deadlines = {...}} (docs/WEB.md);
+ * session_idle =, session_lifetime =, max_moves =, deadlines = {...}, bots = {NAME = FILE}} (docs/WEB.md);
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
 #include <signal.h>
@@ -109,6 +109,69 @@ static bool config_deadlines(lua_State *L, const char *config, sg_web_opts *o)
     return ok;
 }
 
+/* config.bots = {NAME = "FILE.lua", ...}: the bot files a player may choose, each loaded once here
+ * with shogi.bot.load (a broken one stops the start with its reason); FILE relative to the
+ * config's folder; kept in names and files, sorted by name; false after an error */
+typedef struct { char name[SG_WEB_BOT_NAME_MAX], file[PATH_MAX]; } config_bot;
+static int cmp_bot(const void *a, const void *b) { return strcmp(((const config_bot *)a)->name, ((const config_bot *)b)->name); }
+
+static bool config_bots(lua_State *L, const char *config, config_bot *bots, int *n)
+{
+    lua_getfield(L, -1, "bots");
+    bool ok = true;
+    *n = 0;
+    if (!lua_isnil(L, -1) && !lua_istable(L, -1)) {
+        fprintf(stderr, "komadai: --config %s: bots: expected a table {NAME = \"FILE.lua\", ...}\n", config);
+        ok = false;
+    }
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", config);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = 0; else snprintf(dir, sizeof dir, ".");
+    for (lua_pushnil(L); ok && lua_istable(L, -2) && lua_next(L, -2); lua_pop(L, 1)) {
+        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        const char *file = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        size_t nl = name ? strlen(name) : 0;
+        bool name_ok = nl >= 1 && nl < SG_WEB_BOT_NAME_MAX && strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") == nl;
+        if (!name_ok || !file || *n == SG_WEB_BOTS_MAX) {
+            fprintf(stderr, "komadai: --config %s: bots: %s\n", config,
+                    *n == SG_WEB_BOTS_MAX ? "at most 16 bots"
+                    : !name_ok ? "each name 1 to 47 letters, digits, '_', '.' or '-'"
+                               : "each value the path of a bot file (a string)");
+            ok = false;
+            break;
+        }
+        config_bot *b = &bots[(*n)++];
+        snprintf(b->name, sizeof b->name, "%s", name);
+        int fl = file[0] == '/' ? snprintf(b->file, sizeof b->file, "%s", file)
+                                : snprintf(b->file, sizeof b->file, "%.*s/%s", (int)(sizeof dir / 2), dir, file);
+        if (fl < 0 || (size_t)fl >= sizeof b->file) {
+            fprintf(stderr, "komadai: --config %s: bots: %s: the path is too long\n", config, name);
+            ok = false;
+            break;
+        }
+        /* loaded once now, so a broken bot stops the start rather than a game */
+        int top = lua_gettop(L);
+        lua_getglobal(L, "require");
+        lua_pushliteral(L, "shogi.bot");
+        bool loaded = lua_pcall(L, 1, 1, 0) == LUA_OK;
+        if (loaded) {
+            lua_getfield(L, -1, "load");
+            lua_pushstring(L, b->file);
+            loaded = lua_pcall(L, 1, 2, 0) == LUA_OK && !lua_isnil(L, -2);
+        }
+        if (!loaded) {
+            fprintf(stderr, "komadai: --config %s: bots: %s: %s\n", config, name,
+                    lua_isstring(L, -1) ? lua_tostring(L, -1) : "the bot did not load");
+            ok = false;
+        }
+        lua_settop(L, top);
+    }
+    lua_pop(L, 1);
+    if (ok) qsort(bots, (size_t)*n, sizeof bots[0], cmp_bot);
+    return ok;
+}
+
 int sg_app_web_main(lua_State *L, int argc, char **argv)
 {
     char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
@@ -117,6 +180,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     const char *config = NULL;
     long session_idle = 0, session_lifetime = 0, max_moves = -2;
     sg_web_opts o = {0};
+    static config_bot bots[SG_WEB_BOTS_MAX];
+    int n_bots = 0;
     default_root(root, sizeof root);
     if (argc < 3) goto usage;
     if (!parse_listen(argv[2], addr, sizeof addr, &port)) {
@@ -151,7 +216,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         /* seconds; a tenth of a century at most */
         if (!config_number(L, config, "session_idle", 1, 315360000L, &session_idle) ||
             !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime) ||
-            !config_number(L, config, "max_moves", 0, 100000L, &max_moves) || !config_deadlines(L, config, &o))
+            !config_number(L, config, "max_moves", 0, 100000L, &max_moves) || !config_deadlines(L, config, &o) ||
+            !config_bots(L, config, bots, &n_bots))
             return 1;
         lua_pop(L, 1);
     }
@@ -170,6 +236,13 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
                 root);
         return 1;
     }
+    /* the bot files, each played by this program's own USI engine (komadai --usi FILE) */
+    static char exe[PATH_MAX];
+    ssize_t en = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[en > 0 ? en : 0] = 0;
+    o.engine = exe;
+    o.n_bots = n_bots;
+    for (int i = 0; i < n_bots; i++) { o.bots[i].name = bots[i].name; o.bots[i].file = bots[i].file; }
     o.addr = addr;
     o.port = port;
     o.data_dir = data;

@@ -275,11 +275,11 @@ static int64_t insert_game(sg_store *s, const sg_store_game *g)
 {
     sg_sql_arg a[] = {ID_OR_NULL(g->player[0]), ID_OR_NULL(g->player[1]), I(g->bot_side), I(g->bot_level), T(g->guest),
                       I(g->deadline_seconds), I(g->deadline_at), T(g->seed), T(g->seed_sha256), I(g->created),
-                      T(g->start[0] ? g->start : "startpos")};
+                      T(g->start[0] ? g->start : "startpos"), T(g->bot)};
     int64_t id = 0;
     if (run(s, "INSERT INTO games (black_id, white_id, bot_side, bot_level, guest, deadline_seconds, deadline_at,"
-               " status, winner, reason, seed, seed_sha256, created, ended, start)"
-               " VALUES ($1, $2, $3, $4, $5, $6, $7, 0, -1, '', $8, $9, $10, 0, $11) RETURNING id",
+               " status, winner, reason, seed, seed_sha256, created, ended, start, bot)"
+               " VALUES ($1, $2, $3, $4, $5, $6, $7, 0, -1, '', $8, $9, $10, 0, $11, $12) RETURNING id",
             a, NA(a), row_int, &id) != 1)
         return 0;
     return id;
@@ -308,7 +308,7 @@ int64_t sg_store_challenge_accept(sg_store *s, int64_t challenge_id, const sg_st
 static void row_game(void *cls, int n, const char *const *col)
 {
     sg_store_game *g = cls;
-    if (n < 18) return;
+    if (n < 19) return;
     memset(g, 0, sizeof *g);
     g->id = ival(col[0]);
     g->player[0] = ival(col[1]);
@@ -328,6 +328,7 @@ static void row_game(void *cls, int n, const char *const *col)
     g->draw_offer = (int)ival(col[15]);
     g->draw_offer_ply = (int)ival(col[16]);
     tval(col[17], g->start, sizeof g->start);
+    tval(col[18], g->bot, sizeof g->bot);
 }
 
 bool sg_store_game_get(sg_store *s, int64_t id, sg_store_game *out)
@@ -335,7 +336,7 @@ bool sg_store_game_get(sg_store *s, int64_t id, sg_store_game *out)
     sg_sql_arg a[] = {I(id)};
     return run(s, "SELECT id, COALESCE(black_id, 0), COALESCE(white_id, 0), bot_side, bot_level, guest, deadline_seconds,"
                   " deadline_at, status, winner, reason, seed, seed_sha256, created, ended, draw_offer, draw_offer_ply,"
-                  " start FROM games WHERE id = $1",
+                  " start, bot FROM games WHERE id = $1",
                a, NA(a), row_game, out) == 1;
 }
 

@@ -18,6 +18,7 @@
 #define SG_STORE_TOKEN_MAX 80
 #define SG_STORE_USI_MAX 8
 #define SG_STORE_SFEN_MAX 256
+#define SG_STORE_BOT_MAX 48         /* a configured bot's name, and its NUL */
 
 typedef struct sg_store sg_store;
 
@@ -64,6 +65,7 @@ typedef struct {
     int draw_offer;                /* the colour offering a draw, -1 none (a move or the end clears it) */
     int draw_offer_ply;            /* the moves played when it was offered */
     char start[SG_STORE_SFEN_MAX]; /* the position it started from: "startpos" or an SFEN */
+    char bot[SG_STORE_BOT_MAX];    /* the bot file's name in the config ("" the built-in evaluation) */
 } sg_store_game;
 
 /* when sg_store_game_end may end a game */

@@ -35,6 +35,8 @@ static const char *const sqlite_migrations[] = {
     "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE games ADD COLUMN draw_offer_ply INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE games ADD COLUMN start TEXT NOT NULL DEFAULT 'startpos';",
+    /* 5: the bot file a bot game plays (its name in the config; '' the built-in evaluation) */
+    "ALTER TABLE games ADD COLUMN bot TEXT NOT NULL DEFAULT '';",
 };
 
 static const char *const pg_migrations[] = {
@@ -68,6 +70,8 @@ static const char *const pg_migrations[] = {
     "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE games ADD COLUMN draw_offer_ply INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE games ADD COLUMN start TEXT NOT NULL DEFAULT 'startpos';",
+    /* 5: the bot file a bot game plays (its name in the config; '' the built-in evaluation) */
+    "ALTER TABLE games ADD COLUMN bot TEXT NOT NULL DEFAULT '';",
 };
 
 _Static_assert(sizeof sqlite_migrations == sizeof pg_migrations, "every migration in both dialects");

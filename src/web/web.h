@@ -9,6 +9,8 @@
 #define SG_WEB_DEADLINES_MAX 16
 #define SG_WEB_DEADLINE_MIN 60       /* a minute ... */
 #define SG_WEB_DEADLINE_MAX 604800   /* ... to a week: what a deadline may be */
+#define SG_WEB_BOTS_MAX 16
+#define SG_WEB_BOT_NAME_MAX 48       /* a bot's name in the config, and its NUL */
 
 typedef struct {
     const char *addr;       /* "127.0.0.1" unless public */
@@ -21,6 +23,11 @@ typedef struct {
     int max_moves;          /* the move cap; 0: the rule set's (500); -1: none */
     int n_deadlines;        /* the deadlines a challenge may choose, seconds a move; 0: the default list */
     int deadlines[SG_WEB_DEADLINES_MAX];
+    /* the bot files a player may choose beside the built-in evaluation: each played by a USI engine
+     * process, `engine --usi FILE` (engine: the komadai executable), at the level's time a move */
+    int n_bots;
+    struct { const char *name, *file; } bots[SG_WEB_BOTS_MAX];
+    const char *engine;
 } sg_web_opts;
 
 #define SG_WEB_SESSION_IDLE (30L * 86400)       /* a month unused: longer than any move's deadline (a week) */

@@ -69,8 +69,13 @@ int web_you_of(const ctx *x, const sg_store_game *g)
 static void player_json(sg_web *w, sbuf *b, const sg_store_game *g, int c)
 {
     sg_store_user u;
-    if (g->bot_side == c) sb_printf(b, "{\"id\":null,\"name\":\"komadai level %d\",\"kind\":\"bot\"}", g->bot_level);
-    else if (g->player[c] && sg_store_user_by_id(w->store, g->player[c], &u)) {
+    if (g->bot_side == c) {
+        char name[SG_STORE_BOT_MAX + 32];
+        web_bot_name(g, name, sizeof name);
+        sb_lit(b, "{\"id\":null,\"name\":");
+        sb_str(b, name);
+        sb_lit(b, ",\"kind\":\"bot\"}");
+    } else if (g->player[c] && sg_store_user_by_id(w->store, g->player[c], &u)) {
         sb_printf(b, "{\"id\":%lld,\"name\":", (long long)u.id);
         sb_str(b, u.name);
         sb_printf(b, ",\"kind\":\"person\",\"rating\":%.1f}", u.rating);
@@ -181,7 +186,10 @@ void web_state_json(sg_web *w, const ctx *x, loaded *L, sbuf *b, bool brief)
     player_json(w, b, &L->row, 1);
     sb_printf(b, ",\"ply\":%d,\"deadline_seconds\":%d,\"deadline\":", L->n, L->row.deadline_seconds);
     if (playing && L->row.deadline_at) sb_printf(b, "%lld", (long long)L->row.deadline_at); else sb_lit(b, "null");
-    if (L->row.bot_side >= 0) sb_printf(b, ",\"bot_level\":%d", L->row.bot_level);
+    if (L->row.bot_side >= 0) {
+        sb_printf(b, ",\"bot_level\":%d,\"bot\":", L->row.bot_level);
+        if (L->row.bot[0]) sb_str(b, L->row.bot); else sb_lit(b, "null");
+    }
     sb_printf(b, ",\"rules\":{\"name\":\"%s\",\"max_moves\":%d}", L->g.rules.name, L->g.rules.max_moves);
     sb_lit(b, ",\"result\":");
     if (playing) sb_lit(b, "null");

@@ -30,6 +30,11 @@ unsigned web_route_rules(ctx *x)
     for (int i = 0; i < BOT_LEVELS; i++)
         sb_printf(&b, "%s{\"level\":%d,\"name\":\"%s\",\"seconds\":%g}", i ? "," : "", i + 1, web_bot_levels[i].name,
                   web_bot_levels[i].seconds);
+    sb_lit(&b, "],\"bots\":[");
+    for (int i = 0; i < w->n_bot_files; i++) {
+        if (i) sb_lit(&b, ",");
+        sb_str(&b, w->bot_files[i].name);
+    }
     sb_printf(&b, "],\"sessions\":{\"idle\":%lld,\"lifetime\":%lld}}", (long long)(w->sessions.idle_ms / 1000),
               (long long)(w->sessions.lifetime_ms / 1000));
     return web_json(x, 200, &b);
@@ -60,6 +65,14 @@ unsigned web_route_bot_game(ctx *x)
         level = (int)lv->num;
     }
     sg_store_game g = {.bot_level = level, .created = web_now_ms(), .winner = -1};
+    /* a bot file of the config, by its name; none: the built-in evaluation */
+    const jv *bv = web_jget(&o, "bot");
+    if (bv && bv->kind != JV_NULL) {
+        if (bv->kind != JV_STR || web_bot_index(x->w, bv->str) < 0)
+            return web_fail(x, 400, "\"bot\": %s", x->w->n_bot_files ? "the name of a bot this site offers (GET /api/rules lists them)"
+                                                               : "this site offers only the built-in evaluation");
+        snprintf(g.bot, sizeof g.bot, "%.*s", (int)sizeof g.bot - 1, bv->str);   /* a known name: it fits */
+    }
     /* a start position: practice from any position (the core reads and checks it) */
     const jv *sv = web_jget(&o, "sfen");
     sg_color first = SG_BLACK;

@@ -86,6 +86,9 @@ struct sg_web {
     pthread_t deadline_thread;
     sg_rules rules;              /* the site's rule set: computer shogi, the config's move cap */
     int deadlines[SG_WEB_DEADLINES_MAX], n_deadlines;  /* offered, ascending */
+    struct { char name[SG_STORE_BOT_MAX], file[PATH_MAX]; } bot_files[SG_WEB_BOTS_MAX];  /* the config's */
+    int n_bot_files;
+    char engine[PATH_MAX];       /* the komadai that plays them (--usi FILE) */
     sg_store_session_limits sessions;
     int64_t touch_ms;            /* a session's use is stored when its last is older than this */
     int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
@@ -219,6 +222,15 @@ int web_seed_hash(const char *seed_hex, char hash_hex[65]);
 typedef struct { double seconds; int depth; const char *name; } web_bot_level;
 extern const web_bot_level web_bot_levels[BOT_LEVELS];
 void web_start_bot(sg_web *w, int64_t id);
+/* the bot's name as players and records show it: "komadai level 3", "pst (level 3)" */
+void web_bot_name(const sg_store_game *g, char *out, size_t size);
+/* the configured bot called name: its index, or -1 */
+int web_bot_index(const sg_web *w, const char *name);
+/* ---- a bot file played by a USI engine process (web_usi_bot.c) ---- */
+/* engine --usi file is asked `position sfen START moves ...` and `go byoyomi MS`: its bestmove
+ * (USI) in out, true; false and why in why (it did not start, answer, or exited) */
+bool web_usi_bot_move(const char *engine, const char *file, const char *start, const char (*moves)[SG_STORE_USI_MAX],
+                      int n, int ms, char *out, size_t size, char *why, size_t why_size);
 
 /* ---- deadlines (web_deadline.c) ---- */
 void web_check_deadlines(sg_web *w);

@@ -15,7 +15,7 @@ void web_record_text(sg_web *w, loaded *L, const char *format, sbuf *b)
     sg_store_user u;
     char names[2][SG_STORE_NAME_MAX];
     for (int c = 0; c < 2; c++) {
-        if (L->row.bot_side == c) snprintf(names[c], sizeof names[c], "komadai level %d", L->row.bot_level);
+        if (L->row.bot_side == c) web_bot_name(&L->row, names[c], sizeof names[c]);
         else if (L->row.player[c] && sg_store_user_by_id(w->store, L->row.player[c], &u)) snprintf(names[c], sizeof names[c], "%s", u.name);
         else snprintf(names[c], sizeof names[c], "guest");
     }

@@ -178,6 +178,13 @@ sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
     static const int default_deadlines[] = {60, 300, 900, 3600, 21600, 86400, 259200, 604800};
     w->n_deadlines = o->n_deadlines > 0 ? o->n_deadlines : (int)(sizeof default_deadlines / sizeof default_deadlines[0]);
     for (int i = 0; i < w->n_deadlines; i++) w->deadlines[i] = o->n_deadlines > 0 ? o->deadlines[i] : default_deadlines[i];
+    _Static_assert(SG_WEB_BOT_NAME_MAX == SG_STORE_BOT_MAX, "a configured bot's name fits the store");
+    for (int i = 0; i < o->n_bots && i < SG_WEB_BOTS_MAX; i++) {
+        snprintf(w->bot_files[i].name, sizeof w->bot_files[i].name, "%s", o->bots[i].name);
+        snprintf(w->bot_files[i].file, sizeof w->bot_files[i].file, "%s", o->bots[i].file);
+        w->n_bot_files = i + 1;
+    }
+    if (o->engine) snprintf(w->engine, sizeof w->engine, "%s", o->engine);
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->tick, NULL);
     pthread_cond_init(&w->bots_done, NULL);

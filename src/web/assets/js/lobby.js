@@ -159,7 +159,8 @@ function wire() {
     ev.preventDefault();
     $('bot-play').disabled = true;
     guard(async () => {
-      const g = await api.post('/api/bot-games', { level: Number($('bot-level').value) });
+      const bot = $('bot-file').value;
+      const g = await api.post('/api/bot-games', bot ? { level: Number($('bot-level').value), bot } : { level: Number($('bot-level').value) });
       location.href = gameUrl(g.id);
     }).finally(() => {
       $('bot-play').disabled = false;
@@ -205,9 +206,15 @@ function wire() {
   );
 }
 
-// the deadlines this site offers (its config, GET /api/rules): one a day if offered, else the shortest
+// the deadlines this site offers (its config, GET /api/rules): one a day if offered, else the shortest;
+// and the bot files it offers beside the built-in evaluation
 async function renderDeadlines() {
   const r = await api.get('/api/rules');
+  const bots = r.bots || [];
+  if (bots.length) {
+    $('bot-file').append(...bots.map((name) => api.el('option', { value: name, text: name })));
+    $('bot-file-field').hidden = false;
+  }
   const sel = $('challenge-deadline');
   const list = r.deadlines || [];
   if (!list.length) return;

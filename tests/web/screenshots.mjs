@@ -1,7 +1,8 @@
 // The screenshots of docs/WEB_PAGES.md, made against a running komadai --serve:
 //   node tests/web/screenshots.mjs URL DIR
 // DIR/web-board-kanji.png, web-board-icons.png (a game between two accounts, seen by Black, pieces in hand),
-// web-board-phone.png (a bot game at 360 px) and web-rules.png (the rules page's top).
+// web-board-phone.png (a bot game at 360 px), web-rules.png (the rules page's top), web-lobby.png (the
+// lobby of a logged-in player) and web-game.png (the whole game page: board, moves, actions, fair play).
 import { run, newPage, personGame, play, openGame, sleep } from './lib.mjs';
 
 const [url, dir] = process.argv.slice(2);
@@ -34,4 +35,16 @@ await run(async (browser) => {
   await rules.evaluate(() => document.getElementById('impasse').scrollIntoView());
   await sleep(200);
   await rules.screenshot({ path: `${dir}/web-rules.png` });
+
+  // the lobby of a player with a game going, and the whole game page beside it
+  const lobby = await newPage(await browser.createBrowserContext(), 980, 900);
+  await game.black.enter(lobby);
+  await lobby.goto(`${url}/`, { waitUntil: 'networkidle0' });
+  await lobby.waitForSelector('#logged-in:not([hidden])');
+  await sleep(300);
+  await lobby.screenshot({ path: `${dir}/web-lobby.png` });
+  await page.setViewport({ width: 1100, height: 760 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await sleep(300);
+  await page.screenshot({ path: `${dir}/web-game.png`, fullPage: true });
 });

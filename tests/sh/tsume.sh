@@ -378,4 +378,26 @@ $T check "$tmp/s2.lua" >"$tmp/report" 2>&1; st=$?
 expect "selfmate problem: cooked exits 1" 1 "$st"
 grep -q "verdict: cooked at move 1 (P\*1b)" "$tmp/report" && ok || fail "selfmate dual: $(cat "$tmp/report")"
 
+# ---- solve FILE: a problem file's position (and its type), as a composer types it ----
+expect "solve a Lua problem file" "mate 1 G*5b" "$($T solve examples/tsume/atama_kin.lua | tail -n 1)"
+cat >"$tmp/p.kif" <<'KIF'
+後手の持駒：残り全部
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・v玉 ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|二
+| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|九
++---------------------------+
+先手の持駒：金
+KIF
+expect "solve a KIF diagram file" "mate 1 G*5b" "$($T solve "$tmp/p.kif" | tail -n 1)"
+$T solve examples/tsume/hisshi3.lua >"$tmp/report" 2>&1
+grep -q "every defence" "$tmp/report" && ok || fail "solve a hisshi file takes its type: $(head -3 "$tmp/report")"
+
 end_suite

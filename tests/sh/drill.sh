@@ -115,6 +115,7 @@ scripts/drill from-tsume examples/tsume/*.lua >"$tmp/all.lua" 2>"$tmp/out"; st=$
 status "from-tsume on every problem in examples/tsume" 0 $st
 scripts/drill check "$tmp/all.lua" >"$tmp/out" 2>&1; st=$?
 status "every exercise from examples/tsume passes check (the futile pawn too)" 0 $st
+has "from-tsume leaves out the problems that are no mates, and says so" "$tmp/all.lua" "left out, not mates: examples/tsume/hisshi3.lua (a hisshi problem)"
 
 # ---- a class's results (issue 35 item 5) ---------------------------------------------------
 mkdir -p "$tmp/class"
@@ -184,8 +185,9 @@ if command -v fairy-stockfish >/dev/null || [ -x /usr/games/fairy-stockfish ]; t
     status "from-record judged by fairy-stockfish" 0 $st
     has "the exercises name their engine" "$tmp/fs.lua" 'engine = "fairy-stockfish", movetime = 50'
     has "the prompt names the judge" "$tmp/fs.lua" "(the engine, 50 ms a move)"
+    # an engine at 50 ms is not deterministic: check may flag or fault an answer, but must ask the engine
     scripts/drill check "$tmp/fs.lua" >"$tmp/out" 2>&1; st=$?
-    status "check asks the engine that chose them" 0 $st
+    if [ $st -le 1 ] && grep -q "exercise 3 (move)" "$tmp/out"; then ok; else bad "check asks the engine that chose them: exit $st"; fi
     lacks "the engine, not the built-in search, judges" "$tmp/out" "the search's"
 else
     echo "# fairy-stockfish is not installed: the engine opponent is not tested"

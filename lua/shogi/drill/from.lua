@@ -48,26 +48,34 @@ end
 function M.tsume(files, opts)
   opts = opts or {}
   local load_all = require("shogi.diagram").load_all
-  local exercises = {}
+  local exercises, skipped = {}, {}
   for _, f in ipairs(files) do
-    local items, err = load_all(f)
-    if not items then return nil, tostring(err) end
-    for _, it in ipairs(items) do
-      local pos = it.position
-      if type(pos) ~= "string" then pos = pos:sfen() end
-      local length = it.length or (it.solution and #it.solution) or nil
-      if not length then
-        local r = oracle.mate(require("shogi").position(pos), nil)
-        if r.status ~= "mate" then return nil, string_format("%s: no mate found", it.source or f) end
-        length = r.length
+    -- a problem of another genre (hisshi, selfmate, helpmate) is no mate exercise: left out, and said
+    local genre = f:match("%.lua$") and (require("shogi.tsume").load(f) or {}).type
+    if genre and genre ~= "tsume" then
+      skipped[#skipped + 1] = string_format("%s (a %s problem)", f, genre)
+    else
+      local items, err = load_all(f)
+      if not items then return nil, tostring(err) end
+      for _, it in ipairs(items) do
+        local pos = it.position
+        if type(pos) ~= "string" then pos = pos:sfen() end
+        local length = it.length or (it.solution and #it.solution) or nil
+        if not length then
+          local r = oracle.mate(require("shogi").position(pos), nil)
+          if r.status ~= "mate" then return nil, string_format("%s: no mate found", it.source or f) end
+          length = r.length
+        end
+        exercises[#exercises + 1] = {title = it.title, position = pos, goal = "mate", length = length,
+          answers = it.solution and #it.solution > 0 and it.solution or nil,
+          prompt = string_format("Mate in %d", length)}
       end
-      exercises[#exercises + 1] = {title = it.title, position = pos, goal = "mate", length = length,
-        answers = it.solution and #it.solution > 0 and it.solution or nil,
-        prompt = string_format("Mate in %d", length)}
     end
   end
   if #exercises == 0 then return nil, "no problems in the files given" end
-  return drill_text(opts.title or "Tsume", "tsume problems", exercises)
+  local source = "tsume problems"
+  if #skipped > 0 then source = source .. "; left out, not mates: " .. table_concat(skipped, ", ") end
+  return drill_text(opts.title or "Tsume", source, exercises)
 end
 
 -- the mover's evaluation of each position of the game, by the search or an engine

@@ -367,7 +367,7 @@ function M.read(src, format, opts)
     error("bad argument #2 to 'read' (format name expected, got " .. type(format) .. ")", 2)
   end
   opts = check_options(opts, {"encoding", "game", "name", "variant"}, "read")
-  local name, bytes = opts.name, nil
+  local name, bytes, from_file = opts.name, nil, false
   if not src:find("\n", 1, true) and #src < 4096 then
     local f = io.open(src, "rb")
     if f then
@@ -379,6 +379,7 @@ function M.read(src, format, opts)
       end
       name = name or src
       format = format or M.format_of(src)
+      from_file = true
     elseif M.format_of(src) and not src:find("%s") then
       return nil, ("%s:0: cannot open the file"):format(src)
     end
@@ -404,6 +405,12 @@ function M.read(src, format, opts)
   local rec, perr = mod.parse(lines, name)
   if not rec then return nil, perr end
   local g, berr, partial = build(rec, name, format, opts)
+  if g and from_file and not bytes:find("[\r\n]$") and not g:info().ending and not g:result() then
+    -- a file cut short (a copy or download stopped) ends inside a line: the
+    -- moves before the cut would read as a whole game in progress
+    return nil, ("%s:%d: the file stops inside a line and before an end of the game: cut short?"):format(
+      name, #lines), g
+  end
   if g then g:info().encoding = encoding end
   return g, berr, partial
 end

@@ -17,7 +17,7 @@ BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
               libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev
 WEB_PKGS   := npm
 TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
-              poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
+              poppler-utils netpbm fairy-stockfish gpsshogi parallel openssh-client openssh-server procps \
               postgresql chromium npm
 FUZZ_PKGS  := clang libclang-rt-14-dev
 LEAKS_PKGS := valgrind

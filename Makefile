@@ -188,7 +188,9 @@ T_SUITES   := $(call tmatch,$(wildcard tests/lua/*_spec.lua) $(filter-out tests/
 T_REPLAY   := $(if $(call tmatch,tests/sh/fuzz.sh),$(REPLAY_BINS))
 # the site's suites (curl, and the browser's) serve build/web
 T_WEB      := $(if $(call tmatch,tests/sh/web.sh tests/sh/browser.sh),web-assets)
-TEST_NEEDS := $(T_CTESTS) $(if $(T_SUITES),all $(A)/komadai $(A)/lib/shogi/core.so) $(T_REPLAY) $(T_WEB)
+# the suites beside tsshogi read it from node_modules (npm ci, pinned in package-lock.json)
+T_NODE     := $(if $(call tmatch,tests/sh/tsshogi.sh tests/sh/tsshogi_records.sh),node_modules/.package-lock.json)
+TEST_NEEDS := $(T_CTESTS) $(if $(T_SUITES),all $(A)/komadai $(A)/lib/shogi/core.so) $(T_REPLAY) $(T_WEB) $(T_NODE)
 
 test:
 	@$(MAKE) --no-print-directory deps test-deps
@@ -219,7 +221,9 @@ $(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces l
 	touch $@
 
 # ---- commands ---------------------------------------------------------------------
-bench: all
+# the records section runs tsshogi beside komadai (node_modules, npm ci)
+BENCH_NODE := $(if $(BENCH),$(if $(filter records,$(BENCH)),node_modules/.package-lock.json),node_modules/.package-lock.json)
+bench: all $(BENCH_NODE)
 	@sh tests/bench.sh $(BENCH)
 
 run:

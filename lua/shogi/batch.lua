@@ -139,7 +139,7 @@ function M.run(fn, files, opts)
   return failed
 end
 
---- the ready-made script of scripts/records: what each record holds
+--- the ready-made script of scripts/records: what each record holds (docs/BATCH.md)
 function M.records_script(g)
   local info = g:info()
   local r = g:result()
@@ -149,6 +149,8 @@ function M.records_script(g)
     format = info.format, encoding = info.encoding, moves = g:ply(),
     result = r and r.reason or nil, winner = r and r.winner or nil,
     ending = type(info.ending) == "table" and info.ending.name or nil,
+    -- the move the record states as the foul that ended the game (not played: illegal)
+    foul = type(info.ending) == "table" and type(info.ending.illegal) == "table" and info.ending.illegal.usi or nil,
     sfen = g:sfen(), warnings = warnings,
   }
 end

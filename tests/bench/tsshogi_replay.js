@@ -33,14 +33,11 @@ for (const file of files) {
     continue;
   }
   r.goto(Number.MAX_SAFE_INTEGER);
-  const n = r.current.ply;
+  const last = r.current.move;
+  const ending = "type" in last ? last.type : "none";
+  const n = ending === "none" ? r.current.ply : r.current.ply - 1; // the special move is no move
   moves += n;
-  if (rows) {
-    const last = r.current.move;
-    const ending = "type" in last ? last.type : "none";
-    out.push(JSON.stringify({file, moves: ending === "none" ? n : n - 1, ending,
-      turn: r.position.color === "black" ? "b" : "w"}));
-  }
+  if (rows) out.push(JSON.stringify({file, moves: n, ending, turn: r.position.color === "black" ? "b" : "w"}));
 }
 const s = Number(process.hrtime.bigint() - t0) / 1e9;
 if (rows) console.log(out.join("\n"));

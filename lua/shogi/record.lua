@@ -93,13 +93,8 @@ local function decode(bytes, name, hint)
 end
 M.decode = decode
 
-local function split_lines(text)
-  text = text:gsub("\r*\n", "\n"):gsub("\r", "\n")
-  local lines = {}
-  for l in (text .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
-  if #lines > 0 and lines[#lines] == "" and text:sub(-1) == "\n" then lines[#lines] = nil end
-  return lines
-end
+-- the lines of a text at LF, CRLF, CR (and CR CR LF) ends: core.lines, in C (the readers' hot path)
+local split_lines = require("shogi.core").lines
 
 -- ---- format sniffing ------------------------------------------------------------------
 local function sniff(lines)
@@ -247,6 +242,25 @@ local function apply_ending(g, e, name)
   return true
 end
 
+-- The main line played in one call to the core (g:play_texts) when nothing needs
+-- the position before each move (no variations to hang on them) and every move is
+-- in the one notation the reader names (rec.notation).  Returns the index of the
+-- first move not played: the move-by-move loop goes on from there and gives any
+-- error in its own words.
+local function fast_replay(g, rec, main)
+  local moves = main.moves
+  if not rec.notation or #moves == 0 or (main.branches and #main.branches > 0) then return 1 end
+  local notation = rec.notation(moves[1])
+  local texts = {}
+  for i, mv in ipairs(moves) do
+    if rec.notation(mv) ~= notation then return 1 end
+    texts[i] = mv.text
+  end
+  local ok, n = pcall(g.play_texts, g, texts, notation)
+  if not ok then return g:ply() + 1 end
+  return n + 1
+end
+
 -- rec (from a format parser) -> game | nil, msg, partial game
 local function build(rec, name, fmt, opts)
   local shogi = require "shogi"
@@ -295,7 +309,13 @@ local function build(rec, name, fmt, opts)
   info.csa_version = rec.version
   local positions = {[0] = g:position(), moves = {}}
   local prev = nil
-  for i, mv in ipairs(main.moves) do
+  local first = fast_replay(g, rec, main)
+  if first > 1 then
+    positions[first - 1] = g:position()
+    prev = g:moves()[first - 1]
+  end
+  for i = first, #main.moves do
+    local mv = main.moves[i]
     local ply = i
     local pos = positions[ply - 1]
     local usi, err = rec.resolve(mv, pos, prev)

@@ -6,7 +6,7 @@
 -- never half of one.  The rows it counts were flushed to the output before it
 -- was written: a resumed run cuts the output back to `bytes` (rows written
 -- after the last save are done again, never twice) and skips `done` files.
-local io, os, tonumber, tostring, pairs, ipairs = io, os, tonumber, tostring, pairs, ipairs
+local io, os, tonumber, tostring, ipairs = io, os, tonumber, tostring, ipairs
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -38,7 +38,7 @@ function M.load(path)
     end
   end
   f:close()
-  for k in pairs(NUMBERS) do
+  for _, k in ipairs({"total", "done", "failed", "bytes"}) do
     if not st[k] then return nil, path .. ": the state has no '" .. k .. "'" end
   end
   if not st.run then return nil, path .. ": the state has no 'run'" end

@@ -52,6 +52,7 @@ end
 local function statements(line)
   local out = {}
   if line:sub(1, 1) == "'" then return {line} end
+  if not line:find("[,']") then return {(line:gsub("^%s+", ""):gsub("%s+$", ""))} end
   if line:match("^N[+-]") or line:sub(1, 1) == "$" then return {(line:gsub("%s+$", ""))} end
   local rest = line
   while true do
@@ -110,7 +111,9 @@ function M.parse(lines, name)
         -- empty
       elseif c1 == "'" then
         local body = s:sub(2)
-        if body:match("^CSA encoding=") or body:match("^encoding=") then -- luacheck: ignore 542
+        if body:sub(1, 1) == "*" then
+          add(main.comments, body:sub(2))
+        elseif body:match("^CSA encoding=") or body:match("^encoding=") then -- luacheck: ignore 542
           -- the encoding directive: already applied when decoding
         elseif body:match("^variant%s") and not in_moves then
           local v = body:match("^variant%s+(%S+)%s*$")
@@ -118,8 +121,6 @@ function M.parse(lines, name)
             return fail(i, "unknown variant '" .. body:sub(9) .. "' (sho or standard)")
           end
           variant = v
-        elseif body:sub(1, 1) == "*" then
-          add(main.comments, body:sub(2))
         else
           add(main.notes, body)
         end
@@ -128,6 +129,26 @@ function M.parse(lines, name)
         last_time_target = nil
       elseif main.ending and c1 ~= "T" then
         return fail(i, "statement after the end of the game: " .. core.quote(s))
+      -- the statements of every move first: none of the others starts with + - or T
+      elseif s:match("^[+-]%d") then
+        if not side then return fail(i, "a move before the side to move ('+' or '-' line)") end
+        if not board then return fail(i, "a move before the start position (PI or P1..P9)") end
+        in_moves = true
+        main.moves[#main.moves + 1] = {text = s, lineno = i}
+        last_time_target = "move"
+      elseif c1 == "T" then
+        local t = s:match("^T(%d+%.?%d*)$")
+        if not t then return fail(i, "bad time '" .. s .. "'") end
+        -- a move's time is at most a year: anything longer is a broken record
+        if tonumber(t) > 366 * 24 * 3600 then return fail(i, "time '" .. s .. "' is longer than a year") end
+        if last_time_target == "move" and not main.ending then
+          main.times[#main.moves] = {used = tonumber(t)}
+        elseif last_time_target == "ending" then
+          main.ending.time = {used = tonumber(t)}
+        elseif not (last_time_target == nil and main.ending) then
+          -- (a time after a repeated end marker is dropped)
+          return fail(i, "a time with no move before it")
+        end
       elseif s:match("^V%d") then
         if not s:match("^V2$") and not s:match("^V2%.%d$") and not s:match("^V3%.%d$") then
           return fail(i, "unknown CSA version '" .. s .. "'")
@@ -204,12 +225,6 @@ function M.parse(lines, name)
       elseif s == "+" or s == "-" then
         if in_moves then return fail(i, "side to move after the moves") end
         side = s == "+" and "b" or "w"
-      elseif s:match("^[+-]%d") then
-        if not side then return fail(i, "a move before the side to move ('+' or '-' line)") end
-        if not board then return fail(i, "a move before the start position (PI or P1..P9)") end
-        in_moves = true
-        main.moves[#main.moves + 1] = {text = s, lineno = i}
-        last_time_target = "move"
       elseif c1 == "%" then
         if not side then return fail(i, "an end marker before the side to move") end
         local n = s:sub(2)
@@ -217,19 +232,6 @@ function M.parse(lines, name)
         main.ending = {name = n, text = s, lineno = i}
         last_time_target = "ending"
         in_moves = true
-      elseif c1 == "T" then
-        local t = s:match("^T(%d+%.?%d*)$")
-        if not t then return fail(i, "bad time '" .. s .. "'") end
-        -- a move's time is at most a year: anything longer is a broken record
-        if tonumber(t) > 366 * 24 * 3600 then return fail(i, "time '" .. s .. "' is longer than a year") end
-        if last_time_target == "move" and not main.ending then
-          main.times[#main.moves] = {used = tonumber(t)}
-        elseif last_time_target == "ending" then
-          main.ending.time = {used = tonumber(t)}
-        elseif not (last_time_target == nil and main.ending) then
-          -- (a time after a repeated end marker is dropped)
-          return fail(i, "a time with no move before it")
-        end
       else
         return fail(i, "cannot read '" .. s .. "'")
       end
@@ -248,7 +250,8 @@ function M.parse(lines, name)
     start = core.tsume_fill(pos, all == "b" and "w" or "b"):sfen()
   end
   return {start = start, start_line = 1, headers = headers, variant = variant,
-      header_order = order, main = main, resolve = resolve, foul = foul, version = version}
+      header_order = order, main = main, resolve = resolve, foul = foul, notation = function() return "csa" end,
+      version = version}
 end
 
 -- ---- writing -----------------------------------------------------------------------

@@ -333,7 +333,7 @@ function M.parse(lines, name)
   end
   join(main)
   return {start = start, start_line = 1, headers = headers, header_order = order, main = main,
-      resolve = resolve, foul = foul, board = board.seen, variant = variant}
+      resolve = resolve, foul = foul, notation = notation_of, board = board.seen, variant = variant}
 end
 
 -- ---- writing --------------------------------------------------------------------------

@@ -1,0 +1,32 @@
+-- The record readers' hot path in C: core.lines (line ends) and g:play_texts (a line of moves).
+local core = require "shogi.core"
+local shogi = require "shogi"
+
+describe("core.lines", function()
+  local cases = {
+    {"", {""}}, {"\n", {""}}, {"a", {"a"}}, {"a\n", {"a"}}, {"a\r\n", {"a"}}, {"a\r\r\nb", {"a", "b"}},
+    {"a\rb", {"a", "b"}}, {"a\r\rb", {"a", "", "b"}}, {"a\n\nb\r", {"a", "", "b"}}, {"\r\n\r\n", {"", ""}},
+    {"x\r\r", {"x", ""}}, {"a\r\n\rb\n", {"a", "", "b"}},
+  }
+  for _, c in ipairs(cases) do
+    it(("splits %q"):format(c[1]), function() assert.same(c[2], core.lines(c[1])) end)
+  end
+end)
+
+describe("g:play_texts", function()
+  it("plays a line of moves in one notation and stops at the first it cannot play", function()
+    local g = shogi.game()
+    assert.equal(3, g:play_texts({"+7776FU", "-3334FU", "+8822UM", "-2288GI"}, "csa"))
+    assert.same({"7g7f", "3c3d", "8h2b+"}, g:moves())
+    g = shogi.game()
+    assert.equal(2, g:play_texts({"７六歩(77)", "３四歩(33)", "８八角成(22)"}, "kif"))
+    g = shogi.game()
+    assert.equal(1, g:play_texts({"▲７六歩", "△７六歩"}, "japanese"))
+    assert.has_error(function() g:play_texts({}, "klingon") end)
+  end)
+  it("stops once the game is over", function()
+    local g = shogi.game("4k4/9/4G4/9/9/9/9/9/4K4 b G 1")
+    assert.equal(1, g:play_texts({"G*5b", "5a4a"}, "usi"))
+    assert.equal("checkmate", g:result().reason)
+  end)
+end)

@@ -204,57 +204,8 @@ function M.parse(lines, name)
   end
 
   for i, line in ipairs(lines) do
-    local t = trim(line)
-    if t == "" or line:sub(1, 1) == "#" then -- luacheck: ignore 542
-      -- blank lines and file comments
-    elseif line:sub(1, 1) == "*" then
-      add_text("comments", i, line:sub(2))
-    elseif line:sub(1, 1) == "&" then
-      add_text("bookmarks", i, line:sub(2))
-    elseif t:match("^変化：") or t:match("^変化:") then
-      local ok, err = begin(i)
-      if not ok then return nil, err end
-      local digits = t:match("^変化：%s*(%d+)%s*手") or t:match("^変化:%s*(%d+)%s*手")
-      if not digits then return fail(i, "bad variation line") end
-      local n = bod.move_number(digits)
-      if not n then return fail(i, "move number " .. digits .. " is too large") end
-      local ply = n - (offset or 0)
-      local attached = false
-      for k = #path, 1, -1 do
-        local L = path[k]
-        if ply >= L.first and ply <= last_ply(L) then
-          local br = new_line(ply)
-          br.lineno = i
-          if ply == L.first and k > 1 then
-            local parent = path[k - 1]
-            parent.branches[#parent.branches + 1] = br
-            for j = #path, k, -1 do path[j] = nil end
-          else
-            L.branches[#L.branches + 1] = br
-            for j = #path, k + 1, -1 do path[j] = nil end
-          end
-          path[#path + 1] = br
-          cur = br
-          attached = true
-          break
-        end
-      end
-      if not attached then return fail(i, "variation at move " .. n .. " matches no move") end
-    elseif t:match("^まで") then
-      cur.summary = t
-      local ply = cur.first + #cur.moves
-      if not cur.ending then
-        local e = ending_of_summary(t, side_at(ply))
-        if e.name or e.winner then
-          cur.ending = {name = e.name, winner = e.winner, lineno = i, summary = t}
-        end
-      else
-        cur.ending.summary = t
-      end
-    elseif t:match("^手数%-%-%-") then
-      local ok, err = begin(i)
-      if not ok then return nil, err end
-    elseif line:match("^%s*%d+%s+%S") then
+    -- a KIF move line first (most lines are): no other kind of line starts with a number
+    if line:match("^%s*%d+%s+%S") then
       local ok, err = begin(i)
       if not ok then return nil, err end
       local digits, rest = line:match("^%s*(%d+)%s+(.*)$")
@@ -288,34 +239,86 @@ function M.parse(lines, name)
         if not added then return nil, err2 end
         if time then cur.times[ply] = time end
       end
-    elseif starts_with_mark(line) then
-      local ok, err = begin(i)
-      if not ok then return nil, err end
-      local tokens, cur_tok = {}, nil
-      for _, ch in ipairs(chars(line)) do
-        if black_marks[ch] or white_marks[ch] then
-          cur_tok = {ch}; tokens[#tokens + 1] = cur_tok
-        elseif cur_tok then
-          cur_tok[#cur_tok + 1] = ch
-        end
-      end
-      for _, tok in ipairs(tokens) do
-        local added, err2 = add_move(i, trim(table_concat(tok)), true)
-        if not added then return nil, err2 end
-      end
-    elseif not started then
-      local ok, err = bod.parse_line(board, line)
-      if ok == nil then return fail(i, err) end
-      if not ok then
-        local key, value = bod.split_header(line)
-        if not key then return fail(i, "bad header line (expected 'name：value')") end
-        value = trim(value)
-        if key == "手合割" then order.handicap_line = i end
-        if headers[key] == nil then order[#order + 1] = key end
-        headers[key] = value
-      end
     else
-      return fail(i, "cannot read this line: " .. t)
+      local t = trim(line)
+      if t == "" or line:sub(1, 1) == "#" then -- luacheck: ignore 542
+        -- blank lines and file comments
+      elseif line:sub(1, 1) == "*" then
+        add_text("comments", i, line:sub(2))
+      elseif line:sub(1, 1) == "&" then
+        add_text("bookmarks", i, line:sub(2))
+      elseif t:match("^変化：") or t:match("^変化:") then
+        local ok, err = begin(i)
+        if not ok then return nil, err end
+        local digits = t:match("^変化：%s*(%d+)%s*手") or t:match("^変化:%s*(%d+)%s*手")
+        if not digits then return fail(i, "bad variation line") end
+        local n = bod.move_number(digits)
+        if not n then return fail(i, "move number " .. digits .. " is too large") end
+        local ply = n - (offset or 0)
+        local attached = false
+        for k = #path, 1, -1 do
+          local L = path[k]
+          if ply >= L.first and ply <= last_ply(L) then
+            local br = new_line(ply)
+            br.lineno = i
+            if ply == L.first and k > 1 then
+              local parent = path[k - 1]
+              parent.branches[#parent.branches + 1] = br
+              for j = #path, k, -1 do path[j] = nil end
+            else
+              L.branches[#L.branches + 1] = br
+              for j = #path, k + 1, -1 do path[j] = nil end
+            end
+            path[#path + 1] = br
+            cur = br
+            attached = true
+            break
+          end
+        end
+        if not attached then return fail(i, "variation at move " .. n .. " matches no move") end
+      elseif t:match("^まで") then
+        cur.summary = t
+        local ply = cur.first + #cur.moves
+        if not cur.ending then
+          local e = ending_of_summary(t, side_at(ply))
+          if e.name or e.winner then
+            cur.ending = {name = e.name, winner = e.winner, lineno = i, summary = t}
+          end
+        else
+          cur.ending.summary = t
+        end
+      elseif t:match("^手数%-%-%-") then
+        local ok, err = begin(i)
+        if not ok then return nil, err end
+      elseif starts_with_mark(line) then
+        local ok, err = begin(i)
+        if not ok then return nil, err end
+        local tokens, cur_tok = {}, nil
+        for _, ch in ipairs(chars(line)) do
+          if black_marks[ch] or white_marks[ch] then
+            cur_tok = {ch}; tokens[#tokens + 1] = cur_tok
+          elseif cur_tok then
+            cur_tok[#cur_tok + 1] = ch
+          end
+        end
+        for _, tok in ipairs(tokens) do
+          local added, err2 = add_move(i, trim(table_concat(tok)), true)
+          if not added then return nil, err2 end
+        end
+      elseif not started then
+        local ok, err = bod.parse_line(board, line)
+        if ok == nil then return fail(i, err) end
+        if not ok then
+          local key, value = bod.split_header(line)
+          if not key then return fail(i, "bad header line (expected 'name：value')") end
+          value = trim(value)
+          if key == "手合割" then order.handicap_line = i end
+          if headers[key] == nil then order[#order + 1] = key end
+          headers[key] = value
+        end
+      else
+        return fail(i, "cannot read this line: " .. t)
+      end
     end
   end
   local ok, err = begin(#lines)

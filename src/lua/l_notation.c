@@ -3,6 +3,7 @@
  * core.piece_name, core.parse_piece, core.square_name and core.iconv (text
  * encodings for the record readers: CP932, EUC-JP, UTF-8, through glibc). */
 #include <errno.h>
+#include <limits.h>
 #include <iconv.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "binding.h"
 #include "../core/notation.h"
 #include "../core/pieces.h"
+#include "../proto/csa.h"
 
 /* notation names for luaL_checkoption; "ki2" is the Japanese (KI2) style */
 static const char *const NOTATION_OPTIONS[] = {"usi", "csa", "western", "japanese", "kif", "ki2", NULL};
@@ -239,6 +241,37 @@ static int core_lines(lua_State *L)
     return 1;
 }
 
+/* ---- CSA statements ------------------------------------------------------------------
+ * core.csa_statements(lines) -> statements, their line numbers: every line's
+ * statements (sg_csa_statements) in order, up to a line "/" (the end of a
+ * record in a file of several).  The CSA reader's hot path. */
+static int core_csa_statements(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 1), n = 0;
+    lua_createtable(L, (int)count, 0);
+    lua_createtable(L, (int)count, 0);
+    sg_span spans[64];
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
+        size_t len;
+        const char *line = lua_tolstring(L, -1, &len);
+        if (!line) return luaL_error(L, "line %d is not a string", (int)i);
+        if (len == 1 && line[0] == '/') { lua_pop(L, 1); break; }
+        if (len > INT_MAX) return luaL_error(L, "line %d is too long", (int)i);
+        int k = sg_csa_statements(line, (int)len, spans, 64);
+        if (k > 64) return luaL_error(L, "line %d has more than 64 statements", (int)i);
+        for (int j = 0; j < k; j++) {
+            lua_pushlstring(L, spans[j].s, (size_t)spans[j].len);
+            lua_rawseti(L, -4, ++n);
+            lua_pushinteger(L, i);
+            lua_rawseti(L, -3, n);
+        }
+        lua_pop(L, 1);
+    }
+    return 2;
+}
+
 /* ---- registration ------------------------------------------------------------------ */
 static const luaL_Reg POSITION_METHODS[] = {
     {"move_name", pos_move_name},
@@ -249,6 +282,7 @@ static const luaL_Reg FUNCTIONS[] = {
     {"usi_parts", core_usi_parts},
     {"iconv", core_iconv},
     {"lines", core_lines},
+    {"csa_statements", core_csa_statements},
     {"piece_name", core_piece_name},
     {"parse_piece", core_parse_piece},
     {"square_name", core_square_name},

@@ -30,3 +30,14 @@ describe("g:play_texts", function()
     assert.equal("checkmate", g:result().reason)
   end)
 end)
+
+describe("core.csa_statements", function()
+  it("splits CSA lines at commas, comments and names to the line's end, up to '/'", function()
+    local s, n = core.csa_statements({"V2.2", "N+Alice, Bob ", "$EVENT:Cup, round 2  ", "+7776FU,T12",
+      "-3334FU , T3 ,'* 30 comment, with a comma", "  'a comment line", "P1 -KY", "'", ",,", "/", "+2726FU"})
+    assert.same({"V2.2", "N+Alice, Bob", "$EVENT:Cup, round 2", "+7776FU", "T12", "-3334FU", "T3",
+      "'* 30 comment, with a comma", "'a comment line", "P1 -KY", "'", "", "", ""}, s)
+    assert.same({1, 2, 3, 4, 4, 5, 5, 5, 6, 7, 8, 9, 9, 9}, n)
+    assert.has_error(function() core.csa_statements({1, {}}) end)
+  end)
+end)

@@ -63,8 +63,9 @@ end
 local function decode(bytes, name, hint)
   if bytes:sub(1, 3) == "\239\187\191" then bytes = bytes:sub(4) end
   hint = hint and hint:lower():gsub("[_-]", "")
-  if hint == "utf8" or (not hint and utf8.len(bytes)) then
-    if utf8.len(bytes) then return bytes, "UTF-8" end
+  local valid = (hint == "utf8" or not hint) and utf8.len(bytes)
+  if hint == "utf8" or valid then
+    if valid then return bytes, "UTF-8" end
     local bad = select(2, utf8.len(bytes))
     return nil, ("%s:%d: not valid UTF-8"):format(name, line_of(bytes, bad))
   end
@@ -425,7 +426,8 @@ function M.read(src, format, opts)
   local rec, perr = mod.parse(lines, name)
   if not rec then return nil, perr end
   local g, berr, partial = build(rec, name, format, opts)
-  if g and from_file and not bytes:find("[\r\n]$") and not g:info().ending and not g:result() then
+  local last = bytes:byte(-1)
+  if g and from_file and last ~= 10 and last ~= 13 and not g:info().ending and not g:result() then
     -- a file cut short (a copy or download stopped) ends inside a line: the
     -- moves before the cut would read as a whole game in progress
     return nil, ("%s:%d: the file stops inside a line and before an end of the game: cut short?"):format(

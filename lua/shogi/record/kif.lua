@@ -124,6 +124,12 @@ end
 
 -- "( 0:02/00:00:02)+" -> {used=, total=}, branch mark | nil (no time), or false on bad text
 local function parse_time(rest)
+  -- the shape nearly every KIF writer uses, in one match: "( 0:02/00:00:02)"
+  local m, s, h, tm, ts = rest:match("^%s*%(%s*(%d%d?%d?):(%d%d)/(%d%d?%d?):(%d%d):(%d%d)%)%s*$")
+  if m then
+    return {used = tonumber(m) * 60 + tonumber(s), total = (tonumber(h) * 60 + tonumber(tm)) * 60 + tonumber(ts)},
+      false
+  end
   rest = trim(rest)
   local plus = false
   if rest:sub(-1) == "+" then plus = true; rest = trim(rest:sub(1, -2)) end

@@ -210,6 +210,7 @@ function M.parse(lines, name)
   end
 
   for i, line in ipairs(lines) do
+    local c1 = line:sub(1, 1)
     -- a KIF move line first (most lines are): no other kind of line starts with a number
     if line:match("^%s*%d+%s+%S") then
       local ok, err = begin(i)
@@ -245,14 +246,15 @@ function M.parse(lines, name)
         if not added then return nil, err2 end
         if time then cur.times[ply] = time end
       end
+    -- comments and bookmarks next (engine output can be a line after every move)
+    elseif c1 == "*" then
+      add_text("comments", i, line:sub(2))
+    elseif c1 == "&" then
+      add_text("bookmarks", i, line:sub(2))
     else
       local t = trim(line)
-      if t == "" or line:sub(1, 1) == "#" then -- luacheck: ignore 542
+      if t == "" or c1 == "#" then -- luacheck: ignore 542
         -- blank lines and file comments
-      elseif line:sub(1, 1) == "*" then
-        add_text("comments", i, line:sub(2))
-      elseif line:sub(1, 1) == "&" then
-        add_text("bookmarks", i, line:sub(2))
       elseif t:match("^変化：") or t:match("^変化:") then
         local ok, err = begin(i)
         if not ok then return nil, err end

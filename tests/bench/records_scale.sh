@@ -9,6 +9,7 @@
 # The corpora are made in a temporary directory (tests/bench/make_corpus.lua: copies of the
 # real records, each varied, a fifth in CP932) and removed afterwards.  Timings, not tests.
 cd "$(dirname "$0")/../.." || exit 2
+export LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;" LUA_CPATH="$PWD/build/lib/?.so;;"
 max=${RECORDS_MAX:-100000}
 work=$(mktemp -d "${TMPDIR:-/tmp}/komadai-bench-records.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -34,7 +35,7 @@ command -v node >/dev/null 2>&1 && [ -f node_modules/tsshogi/package.json ] && h
 corpus() { # N -> $work/cN (made once), its list and its moves
     d=$work/c$1
     if [ ! -d "$d" ]; then
-        lua5.4 tests/bench/make_corpus.lua "$d" "$1" >"$d.moves"
+        lua5.4 tests/bench/make_corpus.lua "$d" "$1" >"$d.moves" || { echo "  cannot make the corpus"; exit 1; }
         find "$d" -type f | LC_ALL=C sort >"$d.list"
     fi
 }

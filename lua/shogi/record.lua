@@ -311,7 +311,7 @@ local function build(rec, name, fmt, opts)
   local positions = {[0] = g:position(), moves = {}}
   local prev = nil
   local first = fast_replay(g, rec, main)
-  if first > 1 then
+  if first > 1 and first <= #main.moves then
     positions[first - 1] = g:position()
     prev = g:moves()[first - 1]
   end

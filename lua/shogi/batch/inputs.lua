@@ -28,7 +28,7 @@ M.is_dir = is_dir
 
 -- every record file below dir, in byte order (find follows links; sort under LC_ALL=C)
 local function walk(dir, fn)
-  local p = io.popen("find -L " .. quote(dir) .. " -type f -print 2>/dev/null | LC_ALL=C sort", "r")
+  local p = io.popen("find -L " .. quote(dir) .. " -type f -print | LC_ALL=C sort", "r")
   if not p then return nil, dir .. ": cannot list the directory" end
   for path in p:lines() do
     if record.format_of(path) then fn(path) end

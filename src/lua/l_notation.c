@@ -272,6 +272,84 @@ static int core_csa_statements(lua_State *L)
     return 2;
 }
 
+/* core.csa_run(stmts, linenos, k, moves, times, comments, after_move) -> next k, moves taken:
+ * the CSA reader's hot path.  From statement k on, takes what fills nearly
+ * every line of a game's body, as the reader's loop would: a move ("+7776FU":
+ * {text =, lineno =} onto moves), a time after a move ("T12": times[#moves] =
+ * {used = tonumber}) and a "'*" comment (onto comments[#moves], lines joined by
+ * "\n"); stops at the first statement of any other kind, or a time it does not
+ * take (none after a move yet, not a number, over a year), for the loop to read.
+ * The caller calls it only while the start position and the side are known and
+ * no end is stated. */
+#define CSA_YEAR (366.0 * 24 * 3600)
+
+static bool csa_time_text(const char *s, size_t len)
+{
+    size_t i = 1, d = 0;
+    while (i < len && s[i] >= '0' && s[i] <= '9') { i++; d++; }
+    if (d == 0) return false;
+    if (i < len && s[i] == '.') i++;
+    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+    return i == len;
+}
+
+static int core_csa_run(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer k = luaL_checkinteger(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    luaL_checktype(L, 5, LUA_TTABLE);
+    luaL_checktype(L, 6, LUA_TTABLE);
+    bool after_move = lua_toboolean(L, 7);
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 1), taken = 0;
+    lua_Integer nmoves = (lua_Integer)lua_rawlen(L, 4);
+    for (; k <= count; k++) {
+        lua_rawgeti(L, 1, k);
+        size_t len;
+        const char *s = lua_tolstring(L, -1, &len);
+        if (!s) { lua_pop(L, 1); break; }
+        if (len >= 2 && (s[0] == '+' || s[0] == '-') && s[1] >= '0' && s[1] <= '9') {
+            lua_createtable(L, 0, 2);
+            lua_pushvalue(L, -2);
+            lua_setfield(L, -2, "text");
+            lua_rawgeti(L, 2, k);
+            lua_setfield(L, -2, "lineno");
+            lua_rawseti(L, 4, ++nmoves);
+            lua_pop(L, 1);
+            taken++;
+            after_move = true;
+        } else if (len >= 1 && s[0] == 'T') {
+            /* what the loop's "^T(%d+%.?%d*)$" and tonumber() read */
+            if (!after_move || !csa_time_text(s, len) || !lua_stringtonumber(L, s + 1)) { lua_pop(L, 1); break; }
+            if (lua_tonumber(L, -1) > CSA_YEAR) { lua_pop(L, 2); break; }
+            lua_createtable(L, 0, 1);
+            lua_insert(L, -2);
+            lua_setfield(L, -2, "used");
+            lua_rawseti(L, 5, nmoves);
+            lua_pop(L, 1);
+        } else if (len >= 2 && s[0] == '\'' && s[1] == '*') {
+            lua_rawgeti(L, 6, nmoves);
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+                lua_pushlstring(L, s + 2, len - 2);
+            } else {
+                lua_pushliteral(L, "\n");
+                lua_pushlstring(L, s + 2, len - 2);
+                lua_concat(L, 3);
+            }
+            lua_rawseti(L, 6, nmoves);
+            lua_pop(L, 1);
+        } else {
+            lua_pop(L, 1);
+            break;
+        }
+    }
+    lua_pushinteger(L, k);
+    lua_pushinteger(L, taken);
+    return 2;
+}
+
 /* ---- registration ------------------------------------------------------------------ */
 static const luaL_Reg POSITION_METHODS[] = {
     {"move_name", pos_move_name},
@@ -283,6 +361,7 @@ static const luaL_Reg FUNCTIONS[] = {
     {"iconv", core_iconv},
     {"lines", core_lines},
     {"csa_statements", core_csa_statements},
+    {"csa_run", core_csa_run},
     {"piece_name", core_piece_name},
     {"parse_piece", core_parse_piece},
     {"square_name", core_square_name},

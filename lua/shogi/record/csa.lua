@@ -35,6 +35,27 @@ local function piece_of(csa)
   return row, row ~= nil
 end
 
+-- A board row's 27 characters -> {[file] = USI letter}, whether a Sho piece is on it |
+-- nil, the bad square.  Remembered: the same rows (the start position's) open most records.
+local rows_read, rows_kept = {}, 0
+local function board_row(body)
+  local known = rows_read[body]
+  if known then return known[1], known[2] end
+  local cells, any_sho = {}, false
+  for k = 0, 8 do
+    local cell = body:sub(3 * k + 1, 3 * k + 3)
+    if not (cell:match("^%s*%*%s*$") or cell == "   ") then
+      local sign, pc = cell:match("^([+-])(%u%u)$")
+      local row, sho = piece_of(pc or "")
+      if not sign or not row then return nil, false, cell end
+      any_sho = any_sho or sho
+      cells[9 - k] = sign == "+" and row.usi or row.usi:lower()
+    end
+  end
+  if rows_kept < 4096 then rows_read[body], rows_kept = {cells, any_sho}, rows_kept + 1 end
+  return cells, any_sho
+end
+
 -- ---- moves -----------------------------------------------------------------------
 local function resolve(mv, pos)
   local usi, err = pos:parse_move(mv.text, "csa")
@@ -73,8 +94,19 @@ function M.parse(lines, name)
   -- every line's statements, up to a "/" line: split at commas in C (sg_csa_statements:
   -- a comment, a name N+/N- and a header $KEY: run to the end of their line)
   local stmts, linenos = core.csa_statements(lines)
-  for k = 1, #stmts do
+  local k, count = 1, #stmts
+  while k <= count do
+    -- a game's body (moves, their times, "'*" comments) in C, as this loop would read it,
+    -- up to the first statement of another kind
+    if side and board and not main.ending then
+      local taken
+      k, taken = core.csa_run(stmts, linenos, k, main.moves, main.times, main.comments,
+        last_time_target == "move")
+      if taken > 0 then in_moves, last_time_target = true, "move" end
+      if k > count then break end
+    end
     local s, i = stmts[k], linenos[k]
+    k = k + 1
     local c1 = s:sub(1, 1)
     if s == "" then -- luacheck: ignore 542
       -- empty
@@ -153,17 +185,10 @@ function M.parse(lines, name)
       local body = s:sub(3)
       body = body .. string_rep(" ", 27 - #body)
       if #body ~= 27 then return fail(i, "a board row is 9 squares of 3 characters") end
-      for k = 0, 8 do
-        local cell = body:sub(3 * k + 1, 3 * k + 3)
-        local f = 9 - k
-        if not (cell:match("^%s*%*%s*$") or cell == "   ") then
-          local sign, pc = cell:match("^([+-])(%u%u)$")
-          local row, sho = piece_of(pc or "")
-          if not sign or not row then return fail(i, "bad square '" .. cell .. "' in a board row") end
-          if sho then variant = variant or "sho" end
-          board[r][f] = sign == "+" and row.usi or row.usi:lower()
-        end
-      end
+      local cells, sho, bad = board_row(body)
+      if not cells then return fail(i, "bad square '" .. bad .. "' in a board row") end
+      if sho then variant = variant or "sho" end
+      for f, usi in pairs(cells) do board[r][f] = usi end
     elseif s:match("^P[+-]") then
       if in_moves then return fail(i, "a piece line after the moves") end
       local sign = s:sub(2, 2)

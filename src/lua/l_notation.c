@@ -11,6 +11,7 @@
 #include "binding.h"
 #include "../core/notation.h"
 #include "../core/pieces.h"
+#include "../core/endings.h"
 #include "../proto/csa.h"
 
 /* notation names for luaL_checkoption; "ki2" is the Japanese (KI2) style */
@@ -350,6 +351,134 @@ static int core_csa_run(lua_State *L)
     return 2;
 }
 
+/* core.kif_run(lines, i, moves, times, comments, first, offset) -> next i, comment lines taken:
+ * the KIF reader's hot path.  From line i on, takes what fills nearly every line
+ * of a game's body, as the reader's loop would: a move line "  12 ７六歩(77)   (
+ * 0:01/00:00:05)" whose number is the next ({text =, lineno =, ki2 = false}
+ * onto moves, {used =, total =} as times[ply]), and a "*" comment line (onto the
+ * list comments[ply of the last move]).  Stops at the first line of any other
+ * kind, or a move line with anything the loop reads its own way (another number,
+ * 同 apart from its square, a branch mark, a time of another shape, an end word).
+ * The caller calls it only after the moves have begun and before an end. */
+static bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+static bool digit(char c) { return c >= '0' && c <= '9'; }
+
+/* digits at s[*i] (1 to max of them) -> their value, or -1 */
+static long digits_at(const char *s, size_t len, size_t *i, int max)
+{
+    long v = 0;
+    int n = 0;
+    while (*i < len && digit(s[*i]) && n < max) { v = v * 10 + (s[*i] - '0'); (*i)++; n++; }
+    return n ? v : -1;
+}
+
+/* "( m:ss/h:mm:ss)" with blanks around, as the reader's one-match shape; or only blanks (no time) */
+static bool kif_time(const char *s, size_t len, bool *has, long *used, long *total)
+{
+    size_t i = 0;
+    while (i < len && ascii_space(s[i])) i++;
+    *has = i < len;
+    if (!*has) return true;
+    if (s[i++] != '(') return false;
+    while (i < len && ascii_space(s[i])) i++;
+    long m = digits_at(s, len, &i, 3);
+    if (m < 0 || i >= len || s[i++] != ':') return false;
+    size_t at = i;
+    long sec = digits_at(s, len, &i, 2);
+    if (sec < 0 || i - at != 2 || i >= len || s[i++] != '/') return false;
+    long h = digits_at(s, len, &i, 3);
+    if (h < 0 || i >= len || s[i++] != ':') return false;
+    at = i;
+    long tm = digits_at(s, len, &i, 2);
+    if (tm < 0 || i - at != 2 || i >= len || s[i++] != ':') return false;
+    at = i;
+    long ts = digits_at(s, len, &i, 2);
+    if (ts < 0 || i - at != 2 || i >= len || s[i++] != ')') return false;
+    while (i < len && ascii_space(s[i])) i++;
+    if (i != len) return false;
+    *used = m * 60 + sec;
+    *total = (h * 60 + tm) * 60 + ts;
+    return true;
+}
+
+static int core_kif_run(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    luaL_checktype(L, 5, LUA_TTABLE);
+    lua_Integer first = luaL_checkinteger(L, 6), offset = luaL_checkinteger(L, 7);
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 1), comments = 0;
+    lua_Integer nmoves = (lua_Integer)lua_rawlen(L, 3);
+    for (; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
+        size_t len;
+        const char *s = lua_tolstring(L, -1, &len);
+        if (!s) { lua_pop(L, 1); break; }
+        if (len > 0 && s[0] == '*') {
+            lua_Integer ply = first + nmoves - 1;
+            if (lua_rawgeti(L, 5, ply) != LUA_TTABLE) {
+                lua_pop(L, 1);
+                lua_newtable(L);
+                lua_pushvalue(L, -1);
+                lua_rawseti(L, 5, ply);
+            }
+            lua_pushlstring(L, s + 1, len - 1);
+            lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+            lua_pop(L, 2);
+            comments++;
+            continue;
+        }
+        /* "^%s*(%d+)%s+(%S+)(.*)$" */
+        size_t k = 0;
+        while (k < len && ascii_space(s[k])) k++;
+        size_t d0 = k;
+        while (k < len && digit(s[k])) k++;
+        size_t nd = k - d0, sp = k;
+        while (k < len && ascii_space(s[k])) k++;
+        size_t t0 = k;
+        while (k < len && !ascii_space(s[k])) k++;
+        size_t tl = k - t0;
+        if (nd == 0 || nd > 9 || sp == t0 || tl == 0) { lua_pop(L, 1); break; }
+        long n = 0;
+        for (size_t j = d0; j < d0 + nd; j++) n = n * 10 + (s[j] - '0');
+        lua_Integer ply = (lua_Integer)n - offset;
+        bool has;
+        long used = 0, total = 0;
+        sg_ending_meaning meaning;
+        char word[64];
+        bool short_word = tl < sizeof word;
+        if (short_word) { memcpy(word, s + t0, tl); word[tl] = 0; }
+        if (ply != first + nmoves || (tl == 3 && memcmp(s + t0, "\xe5\x90\x8c", 3) == 0) /* 同 alone */
+            || (tl > 1 && s[t0 + tl - 1] == '+') || !kif_time(s + k, len - k, &has, &used, &total)
+            || !short_word || sg_ending_parse(word, SG_REC_KIF, SG_BLACK, &meaning)) {
+            lua_pop(L, 1);
+            break;
+        }
+        lua_createtable(L, 0, 3);
+        lua_pushlstring(L, s + t0, tl);
+        lua_setfield(L, -2, "text");
+        lua_pushinteger(L, i);
+        lua_setfield(L, -2, "lineno");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "ki2");
+        lua_rawseti(L, 3, ++nmoves);
+        if (has) {
+            lua_createtable(L, 0, 2);
+            lua_pushinteger(L, used);
+            lua_setfield(L, -2, "used");
+            lua_pushinteger(L, total);
+            lua_setfield(L, -2, "total");
+            lua_rawseti(L, 4, ply);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pushinteger(L, i);
+    lua_pushinteger(L, comments);
+    return 2;
+}
+
 /* ---- registration ------------------------------------------------------------------ */
 static const luaL_Reg POSITION_METHODS[] = {
     {"move_name", pos_move_name},
@@ -362,6 +491,7 @@ static const luaL_Reg FUNCTIONS[] = {
     {"lines", core_lines},
     {"csa_statements", core_csa_statements},
     {"csa_run", core_csa_run},
+    {"kif_run", core_kif_run},
     {"piece_name", core_piece_name},
     {"parse_piece", core_parse_piece},
     {"square_name", core_square_name},

@@ -61,3 +61,21 @@ describe("core.csa_run", function()
     end
   end)
 end)
+
+describe("core.kif_run", function()
+  it("takes move lines in order and * comments, and leaves the rest to the reader", function()
+    local lines = {"   1 ７六歩(77)   ( 0:01/00:00:01)", "*a comment", "*another", "   2 ３四歩(33)",
+      "   3 同　角成(88)   ( 1:02/00:01:03)", "   4 同 銀(31)", "   5 投了"}
+    local moves, times, comments = {}, {}, {}
+    local i, taken = core.kif_run(lines, 1, moves, times, comments, 1, 0)
+    assert.same({6, 2}, {i, taken})
+    assert.same({{text = "７六歩(77)", lineno = 1, ki2 = false}, {text = "３四歩(33)", lineno = 4, ki2 = false},
+      {text = "同　角成(88)", lineno = 5, ki2 = false}}, moves)
+    assert.same({[1] = {used = 1, total = 1}, [3] = {used = 62, total = 63}}, times)
+    assert.same({[1] = {"a comment", "another"}}, comments)
+    for _, line in ipairs({"   2 ７六歩(77)", "   1 投了", "   1 ７六歩(77)+", "   1 ７六歩(77) (0:01)",
+        "1234567890 ７六歩(77)", "変化：1手", "&mark"}) do
+      assert.same({1, 0}, {core.kif_run({line}, 1, {}, {}, {}, 1, 0)})
+    end
+  end)
+end)

@@ -5,6 +5,7 @@
 -- Sho shogi: the header 種類：小将棋, 酔象/太子 in moves, 酔/太 on the board.
 local common = require "shogi.record.common"
 local bod = require "shogi.record.bod"
+local core = require "shogi.core"
 
 local ipairs, pairs, require, setmetatable, tonumber, tostring, type, utf8 =
   ipairs, pairs, require, setmetatable, tonumber, tostring, type, utf8
@@ -209,7 +210,18 @@ function M.parse(lines, name)
     return ply
   end
 
-  for i, line in ipairs(lines) do
+  local i, count = 0, #lines
+  while i < count do
+    i = i + 1
+    -- a game's body (its move lines and "*" comments) in C, as this loop would read it,
+    -- up to the first line it leaves to the loop
+    if started and offset and not cur.ending then
+      local taken
+      i, taken = core.kif_run(lines, i, cur.moves, cur.times, cur.comments, cur.first, offset)
+      if taken > 0 then cur.comment_lines = (cur.comment_lines or 0) + taken end
+      if i > count then break end
+    end
+    local line = lines[i]
     local c1 = line:sub(1, 1)
     -- a KIF move line first (most lines are): no other kind of line starts with a number
     if line:match("^%s*%d+%s+%S") then

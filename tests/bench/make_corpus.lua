@@ -3,7 +3,10 @@
 -- both komadai and tsshogi read whole: no variations, no written-out foul) and varied: each
 -- copy has a comment line of its own (its number) and its own name, 1000 files a folder;
 -- every fifth is in CP932 (converted with iconv from its UTF-8 text), the rest UTF-8.
--- JKF stays UTF-8 (JSON).  Prints the number of moves the corpus holds.
+-- (the fifth drawn from the records CP932 can hold: not JKF, which is JSON, nor one with a character
+-- CP932 lacks).  The records come in a fixed pseudo-random order: a plain cycle of an even length gave
+-- the odd-numbered files, one -j 2 worker's, other records than the even ones.  Prints the number of
+-- moves the corpus holds.
 local core = require "shogi.core"
 local record = require "shogi.record"
 local dir, n = arg[1], tonumber(arg[2])
@@ -24,14 +27,23 @@ for line in io.lines(src .. "MANIFEST.tsv") do
       local text = assert(record.decode(bytes, f))
       local ext = f:match("%.(%w+)$")
       local mark = (ext == "csa") and "'" or (ext ~= "jkf") and "#" or nil
-      templates[#templates + 1] = {ext = ext, text = text, mark = mark, moves = g:ply()}
+      local sjis = ext ~= "jkf" and core.iconv(text, "UTF-8", "CP932") -- nil: a character CP932 lacks
+      templates[#templates + 1] = {ext = ext, text = text, mark = mark, moves = g:ply(), sjis = sjis ~= nil}
     end
   end
 end
 
+local seed = 12345
+local function pick(sjis)
+  repeat
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    local t = templates[seed // 65536 % #templates + 1]
+    if t.sjis or not sjis then return t end
+  until false
+end
 local moves = 0
 for i = 1, n do
-  local t = templates[(i - 1) % #templates + 1]
+  local t = pick(i % 5 == 0)
   local sub = ("%s/%04d"):format(dir, (i - 1) // 1000)
   if (i - 1) % 1000 == 0 then os.execute("mkdir -p '" .. sub .. "'") end
   local text = t.text
@@ -39,7 +51,7 @@ for i = 1, n do
     -- the comment goes after the first line (a CSA version line, a KIF header stays first)
     text = text:gsub("\n", "\n" .. t.mark .. "synthetic copy " .. i .. "\n", 1)
   end
-  if i % 5 == 0 and t.ext ~= "jkf" then
+  if i % 5 == 0 then
     text = assert(core.iconv(text, "UTF-8", "CP932"))
   end
   local h = assert(io.open(("%s/%07d.%s"):format(sub, i, t.ext), "wb"))

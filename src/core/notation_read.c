@@ -25,12 +25,13 @@ static sg_ptype match_piece(const char *s, unsigned styles, int *len)
         for (int st = 0; st < SG_NAME_NB; st++) {
             if (!(styles & STYLE_BIT(st))) continue;
             const char *nm = sg_ptype_name(t, (sg_name_style)st);
+            if (nm[0] != s[0]) continue; /* no match, cheaply (every move of a record comes here) */
             try_name(s, nm, (int)strlen(nm), t, &best, &best_len);
         }
         if (styles & ALIASES)
             for (const char *a = pi->aliases; *a;) {
                 int n = (int)strcspn(a, " ");
-                try_name(s, a, n, t, &best, &best_len);
+                if (a[0] == s[0]) try_name(s, a, n, t, &best, &best_len);
                 a += n + (a[n] == ' ');
             }
     }

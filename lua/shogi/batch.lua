@@ -47,10 +47,15 @@ local function encode_value(v, depth)
     for i = 1, n do parts[i] = encode_value(v[i], depth + 1) end
     return "[" .. table.concat(parts, ",") .. "]"
   end
+  local all_strings = true
   for _, k in ipairs(keys) do
-    if type(k) ~= "string" and math.type(k) ~= "integer" then error("a " .. type(k) .. " key", 0) end
+    if type(k) ~= "string" then
+      if math.type(k) ~= "integer" then error("a " .. type(k) .. " key", 0) end
+      all_strings = false
+    end
   end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  -- (string keys, the usual, in their own order: the same as their tostring's, without the calls)
+  if all_strings then table.sort(keys) else table.sort(keys, function(a, b) return tostring(a) < tostring(b) end) end
   for i, k in ipairs(keys) do parts[i] = json_string(tostring(k)) .. ":" .. encode_value(v[k], depth + 1) end
   return "{" .. table.concat(parts, ",") .. "}"
 end

@@ -82,7 +82,7 @@ cat >"$tmp/slow.lua" <<'LUA'
 local core = require "shogi.core"
 return function(game)
   local t = core.now()
-  while core.now() - t < 0.01 do end
+  while core.now() - t < 0.02 do end
   return {moves = game:ply(), sfen = game:sfen()}
 end
 LUA

@@ -106,11 +106,16 @@ function M.run(conf)
   -- the files, listed once (a worker reads its slice of this list)
   local list = os.tmpname()
   local lh = io.open(list, "wb")
-  local total, first = inputs.list(conf.paths, {files_from = conf.files_from}, conf.shard, skip, lh)
+  local listed, total, first = pcall(inputs.list, conf.paths, {files_from = conf.files_from}, conf.shard, skip, lh)
   lh:close()
   local function finish(status)
     os.remove(list)
     return status
+  end
+  if not listed then
+    if not batch.interrupted(tostring(total)) then finish(0); error(total, 0) end
+    errors:write("batch: interrupted while listing the files\n")
+    return finish(130)
   end
   if not total then return finish(fail(first)) end
   if st and (st.total ~= total or (st.next or "") ~= (first or "")) then

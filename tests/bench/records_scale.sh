@@ -4,8 +4,9 @@
 #     the core, one JSON row per file) with -j 1 and -j 2, and tests/bench/tsshogi_replay.js
 #     (read, decode, import, play every move: one node process), in moves per second;
 #  2. komadai -j 2 on synthetic corpora from 1,000 files up to RECORDS_MAX (default
-#     100000): seconds, files/s, moves/s and the largest resident set of any of its
-#     processes, which must not grow with the number of files.
+#     100000; 1000000 runs the million too, about 8 GB in TMPDIR and a quarter of an hour):
+#     seconds, files/s, moves/s and the largest resident set of any of its processes,
+#     which must not grow with the number of files.
 # The corpora are made in a temporary directory (tests/bench/make_corpus.lua: copies of the
 # real records, each varied, a fifth in CP932) and removed afterwards.  Timings, not tests.
 cd "$(dirname "$0")/../.." || exit 2

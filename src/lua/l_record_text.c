@@ -1,7 +1,7 @@
 /* The record readers' hot paths for Lua (lua/shogi/record*.lua), in C because they
  * run on every line of every record (docs/BATCH.md, "Speed"): core.lines (line
  * ends), core.csa_statements (a CSA line's statements, sg_csa_statements),
- * core.csa_run and core.kif_run (a game's body of moves, times and comments,
+ * core.csa_lines and core.kif_run (a game's body of moves, times and comments,
  * taken exactly as the Lua readers' loops would; every other line is left to them,
  * so what they refuse they refuse in their own words). */
 #include <limits.h>
@@ -76,20 +76,25 @@ static int core_csa_statements(lua_State *L)
     return 2;
 }
 
-/* core.csa_run(stmts, linenos, k, moves, times, comments, after_move) -> next k, moves taken:
- * the CSA reader's hot path.  From statement k on, takes what fills nearly
- * every line of a game's body, as the reader's loop would: a move ("+7776FU":
- * {text =, lineno =} onto moves), a time after a move ("T12": times[#moves] =
- * {used = tonumber}) and a "'*" comment (onto comments[#moves], lines joined by
- * "\n"); stops at the first statement of any other kind, or a time it does not
- * take (none after a move yet, not a number, over a year), for the loop to read.
- * The caller calls it only while the start position and the side are known and
- * no end is stated. */
+/* core.csa_lines(lines, i, moves, times, comments, after_move) -> next i, moves taken:
+ * the CSA reader's hot path.  From line i on, takes the lines whose every
+ * statement is of what fills nearly every line of a game's body, as the
+ * reader's loop would: a move ("+7776FU": {text =, lineno =} onto moves), a time
+ * after a move ("T12": times[#moves] = {used = tonumber}), a "'*" comment (onto
+ * comments[#moves], lines joined by "\n") or nothing.  Stops at the first line
+ * with a statement of any other kind, or a time it does not take (none after a
+ * move yet, not a number, over a year), and at a "/" line, for the loop to read
+ * whole.  The caller calls it only while the start position and the side are
+ * known and no end is stated. */
 #define CSA_YEAR (366.0 * 24 * 3600)
+#define CSA_TIME_MAX 32
 
-static bool csa_time_text(const char *s, size_t len)
+typedef enum { ST_EMPTY, ST_MOVE, ST_TIME, ST_COMMENT } csa_kind;
+
+/* "T" digits ["." digits], as the loop's "^T(%d+%.?%d*)$" */
+static bool csa_time_text(const char *s, int len)
 {
-    size_t i = 1, d = 0;
+    int i = 1, d = 0;
     while (i < len && s[i] >= '0' && s[i] <= '9') { i++; d++; }
     if (d == 0) return false;
     if (i < len && s[i] == '.') i++;
@@ -97,59 +102,87 @@ static bool csa_time_text(const char *s, size_t len)
     return i == len;
 }
 
-static int core_csa_run(lua_State *L)
+/* the kind of a statement the hot path takes, or -1 */
+static int csa_hot_kind(const sg_span *st, bool *after_move)
+{
+    const char *s = st->s;
+    int len = st->len;
+    if (len == 0) return ST_EMPTY;
+    if (len >= 2 && (s[0] == '+' || s[0] == '-') && s[1] >= '0' && s[1] <= '9') { *after_move = true; return ST_MOVE; }
+    if (len >= 2 && s[0] == '\'' && s[1] == '*') return ST_COMMENT;
+    if (s[0] == 'T' && *after_move && len < CSA_TIME_MAX && csa_time_text(s, len)) return ST_TIME;
+    return -1;
+}
+
+static int core_csa_lines(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_Integer k = luaL_checkinteger(L, 3);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
     luaL_checktype(L, 4, LUA_TTABLE);
     luaL_checktype(L, 5, LUA_TTABLE);
-    luaL_checktype(L, 6, LUA_TTABLE);
-    bool after_move = lua_toboolean(L, 7);
+    bool after_move = lua_toboolean(L, 6);
     lua_Integer count = (lua_Integer)lua_rawlen(L, 1), taken = 0;
-    lua_Integer nmoves = (lua_Integer)lua_rawlen(L, 4);
-    for (; k <= count; k++) {
-        lua_rawgeti(L, 1, k);
+    lua_Integer nmoves = (lua_Integer)lua_rawlen(L, 3);
+    sg_span spans[64];
+    int kinds[64];
+    for (; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
         size_t len;
-        const char *s = lua_tolstring(L, -1, &len);
-        if (!s) { lua_pop(L, 1); break; }
-        if (len >= 2 && (s[0] == '+' || s[0] == '-') && s[1] >= '0' && s[1] <= '9') {
-            lua_createtable(L, 0, 2);
-            lua_pushvalue(L, -2);
-            lua_setfield(L, -2, "text");
-            lua_rawgeti(L, 2, k);
-            lua_setfield(L, -2, "lineno");
-            lua_rawseti(L, 4, ++nmoves);
-            lua_pop(L, 1);
-            taken++;
-            after_move = true;
-        } else if (len >= 1 && s[0] == 'T') {
-            /* what the loop's "^T(%d+%.?%d*)$" and tonumber() read */
-            if (!after_move || !csa_time_text(s, len) || !lua_stringtonumber(L, s + 1)) { lua_pop(L, 1); break; }
-            if (lua_tonumber(L, -1) > CSA_YEAR) { lua_pop(L, 2); break; }
-            lua_createtable(L, 0, 1);
-            lua_insert(L, -2);
-            lua_setfield(L, -2, "used");
-            lua_rawseti(L, 5, nmoves);
-            lua_pop(L, 1);
-        } else if (len >= 2 && s[0] == '\'' && s[1] == '*') {
-            lua_rawgeti(L, 6, nmoves);
-            if (lua_isnil(L, -1)) {
-                lua_pop(L, 1);
-                lua_pushlstring(L, s + 2, len - 2);
-            } else {
-                lua_pushliteral(L, "\n");
-                lua_pushlstring(L, s + 2, len - 2);
-                lua_concat(L, 3);
-            }
-            lua_rawseti(L, 6, nmoves);
-            lua_pop(L, 1);
-        } else {
-            lua_pop(L, 1);
-            break;
+        const char *line = lua_tolstring(L, -1, &len);
+        if (!line || len > INT_MAX || (len == 1 && line[0] == '/')) { lua_pop(L, 1); break; }
+        int n = sg_csa_statements(line, (int)len, spans, 64);
+        bool hot = n <= 64, after = after_move;
+        for (int j = 0; hot && j < n; j++) {
+            kinds[j] = csa_hot_kind(&spans[j], &after);
+            hot = kinds[j] >= 0;
         }
+        /* a time the loop would refuse as over a year stays the loop's (checked before anything is taken) */
+        for (int j = 0; hot && j < n; j++) {
+            if (kinds[j] != ST_TIME) continue;
+            char num[CSA_TIME_MAX];
+            memcpy(num, spans[j].s + 1, (size_t)spans[j].len - 1);
+            num[spans[j].len - 1] = 0;
+            if (!lua_stringtonumber(L, num)) { hot = false; break; }
+            hot = lua_tonumber(L, -1) <= CSA_YEAR;
+            lua_pop(L, 1);
+        }
+        if (!hot) { lua_pop(L, 1); break; }
+        for (int j = 0; j < n; j++) {
+            const sg_span *st = &spans[j];
+            if (kinds[j] == ST_MOVE) {
+                lua_createtable(L, 0, 2);
+                lua_pushlstring(L, st->s, (size_t)st->len);
+                lua_setfield(L, -2, "text");
+                lua_pushinteger(L, i);
+                lua_setfield(L, -2, "lineno");
+                lua_rawseti(L, 3, ++nmoves);
+                taken++;
+            } else if (kinds[j] == ST_TIME) {
+                char num[CSA_TIME_MAX];
+                memcpy(num, st->s + 1, (size_t)st->len - 1);
+                num[st->len - 1] = 0;
+                lua_createtable(L, 0, 1);
+                lua_stringtonumber(L, num);
+                lua_setfield(L, -2, "used");
+                lua_rawseti(L, 4, nmoves);
+            } else if (kinds[j] == ST_COMMENT) {
+                lua_rawgeti(L, 5, nmoves);
+                if (lua_isnil(L, -1)) {
+                    lua_pop(L, 1);
+                    lua_pushlstring(L, st->s + 2, (size_t)st->len - 2);
+                } else {
+                    lua_pushliteral(L, "\n");
+                    lua_pushlstring(L, st->s + 2, (size_t)st->len - 2);
+                    lua_concat(L, 3);
+                }
+                lua_rawseti(L, 5, nmoves);
+            }
+        }
+        after_move = after;
+        lua_pop(L, 1);
     }
-    lua_pushinteger(L, k);
+    lua_pushinteger(L, i);
     lua_pushinteger(L, taken);
     return 2;
 }
@@ -285,7 +318,7 @@ static int core_kif_run(lua_State *L)
 static const luaL_Reg FUNCTIONS[] = {
     {"lines", core_lines},
     {"csa_statements", core_csa_statements},
-    {"csa_run", core_csa_run},
+    {"csa_lines", core_csa_lines},
     {"kif_run", core_kif_run},
     {NULL, NULL}};
 

@@ -42,22 +42,23 @@ describe("core.csa_statements", function()
   end)
 end)
 
-describe("core.csa_run", function()
-  it("takes moves, their times and '* comments, and stops at anything else", function()
-    local s = {"+7776FU", "T12", "'** 30", "'* more", "-3334FU", "T1.5", "%TORYO", "+2726FU"}
-    local n = {5, 5, 6, 7, 8, 8, 9, 10}
+describe("core.csa_lines", function()
+  it("takes whole lines of moves, their times and '* comments, and stops at any other line", function()
+    local lines = {"+7776FU,T12", "'** 30", "'* more", "-3334FU", "T1.5", "", "%TORYO", "+2726FU"}
     local moves, times, comments = {}, {}, {}
-    local k, taken = core.csa_run(s, n, 1, moves, times, comments, false)
-    assert.same({7, 2}, {k, taken})
-    assert.same({{text = "+7776FU", lineno = 5}, {text = "-3334FU", lineno = 8}}, moves)
+    local i, taken = core.csa_lines(lines, 1, moves, times, comments, false)
+    assert.same({7, 2}, {i, taken})
+    assert.same({{text = "+7776FU", lineno = 1}, {text = "-3334FU", lineno = 4}}, moves)
     assert.same({{used = 12}, {used = 1.5}}, times)
     assert.equal(math.type(times[1].used), "integer")
     assert.same({[1] = "* 30\n more"}, comments)
   end)
-  it("leaves a time it does not take to the reader", function()
-    for _, case in ipairs({{{"T3"}, false}, {{"T3x"}, true}, {{"T99999999999"}, true}, {{"T"}, true}}) do
-      local k, taken = core.csa_run(case[1], {1}, 1, {}, {}, {}, case[2])
-      assert.same({1, 0}, {k, taken})
+  it("leaves a line with anything it does not take to the reader, whole", function()
+    for _, case in ipairs({{"T3", false}, {"T3x", true}, {"T99999999999", true}, {"T", true},
+        {"+7776FU,%TORYO", false}, {"+7776FU,T99999999999", false}, {"/", true}, {"N+name", false}}) do
+      local moves = {}
+      local i, taken = core.csa_lines({case[1]}, 1, moves, {}, {}, case[2])
+      assert.same({1, 0, 0}, {i, taken, #moves})
     end
   end)
 end)

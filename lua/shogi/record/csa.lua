@@ -91,21 +91,25 @@ function M.parse(lines, name)
     t[p] = t[p] and (t[p] .. "\n" .. text) or text
   end
 
-  -- every line's statements, up to a "/" line: split at commas in C (sg_csa_statements:
-  -- a comment, a name N+/N- and a header $KEY: run to the end of their line)
-  local stmts, linenos = core.csa_statements(lines)
-  local k, count = 1, #stmts
-  while k <= count do
-    -- a game's body (moves, their times, "'*" comments) in C, as this loop would read it,
-    -- up to the first statement of another kind
-    if side and board and not main.ending then
-      local taken
-      k, taken = core.csa_run(stmts, linenos, k, main.moves, main.times, main.comments,
-        last_time_target == "move")
-      if taken > 0 then in_moves, last_time_target = true, "move" end
-      if k > count then break end
+  -- line by line up to a "/" line; a line's statements split at commas in C
+  -- (sg_csa_statements: a comment, a name N+/N- and a header $KEY: run to the end of
+  -- their line)
+  local li, nlines = 1, #lines
+  local stmts, k = {}, 1
+  while true do
+    if k > #stmts then
+      -- the next line: the lines of a game's body (moves, their times, "'*" comments)
+      -- taken in C as this loop would read them, up to the first it leaves to the loop
+      if side and board and not main.ending and li <= nlines then
+        local taken
+        li, taken = core.csa_lines(lines, li, main.moves, main.times, main.comments, last_time_target == "move")
+        if taken > 0 then in_moves, last_time_target = true, "move" end
+      end
+      if li > nlines or lines[li] == "/" then break end
+      stmts, k = core.csa_statements({lines[li]}), 1
+      li = li + 1
     end
-    local s, i = stmts[k], linenos[k]
+    local s, i = stmts[k], li - 1
     k = k + 1
     local c1 = s:sub(1, 1)
     if s == "" then -- luacheck: ignore 542

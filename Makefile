@@ -17,7 +17,7 @@ BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
               libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev
 WEB_PKGS   := npm
 TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
-              poppler-utils netpbm fairy-stockfish gpsshogi parallel procps \
+              poppler-utils netpbm fairy-stockfish gpsshogi parallel openssh-client openssh-server procps \
               postgresql chromium npm help2man groff-base debhelper dpkg-dev fakeroot lintian luarocks
 FUZZ_PKGS  := clang libclang-rt-14-dev
 LEAKS_PKGS := valgrind
@@ -198,7 +198,9 @@ T_SUITES   := $(call tmatch,$(wildcard tests/lua/*_spec.lua) $(filter-out tests/
 T_REPLAY   := $(if $(call tmatch,tests/sh/fuzz.sh),$(REPLAY_BINS))
 # the site's suites (curl, and the browser's) serve build/web
 T_WEB      := $(if $(call tmatch,tests/sh/web.sh tests/sh/browser.sh),web-assets)
-TEST_NEEDS := $(T_CTESTS) $(if $(T_SUITES),all $(A)/komadai $(A)/lib/shogi/core.so) $(T_REPLAY) $(T_WEB)
+# the suites beside tsshogi read it from node_modules (npm ci, pinned in package-lock.json)
+T_NODE     := $(if $(call tmatch,tests/sh/tsshogi.sh tests/sh/tsshogi_records.sh),node_modules/.package-lock.json)
+TEST_NEEDS := $(T_CTESTS) $(if $(T_SUITES),all $(A)/komadai $(A)/lib/shogi/core.so) $(T_REPLAY) $(T_WEB) $(T_NODE)
 
 test:
 	@$(MAKE) --no-print-directory deps test-deps
@@ -230,7 +232,9 @@ $(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces s
 	touch $@
 
 # ---- commands ---------------------------------------------------------------------
-bench: all
+# the records section runs tsshogi beside komadai (node_modules, npm ci)
+BENCH_NODE := $(if $(BENCH),$(if $(filter records,$(BENCH)),node_modules/.package-lock.json),node_modules/.package-lock.json)
+bench: all $(BENCH_NODE)
 	@sh tests/bench.sh $(BENCH)
 
 run:

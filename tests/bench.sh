@@ -92,6 +92,7 @@ fi
 if want records; then
 echo "== records"
 lua5.4 tests/bench/records.lua
+sh tests/bench/records_scale.sh
 fi
 
 if want tsume; then

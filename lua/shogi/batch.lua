@@ -1,7 +1,7 @@
 -- shogi.batch: run a script over many game records, one JSON line per file
 -- (scripts/batch and scripts/records are its command lines).
 --   local batch = require "shogi.batch"
---   local rows, failed = batch.run(fn, files, {shard = {1, 4}, jobs = 2, out = io.stdout})
+--   local failed = batch.run(fn, files, {out = io.stdout})
 -- fn(game, path) returns a table; each row is that table plus `file`.  A file
 -- that cannot be read, or on which fn raises or returns something other than a
 -- table, is a row {file =, error = "..."}: never a crash.  Rows come out in the
@@ -47,10 +47,15 @@ local function encode_value(v, depth)
     for i = 1, n do parts[i] = encode_value(v[i], depth + 1) end
     return "[" .. table.concat(parts, ",") .. "]"
   end
+  local all_strings = true
   for _, k in ipairs(keys) do
-    if type(k) ~= "string" and math.type(k) ~= "integer" then error("a " .. type(k) .. " key", 0) end
+    if type(k) ~= "string" then
+      if math.type(k) ~= "integer" then error("a " .. type(k) .. " key", 0) end
+      all_strings = false
+    end
   end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  -- (string keys, the usual, in their own order: the same as their tostring's, without the calls)
+  if all_strings then table.sort(keys) else table.sort(keys, function(a, b) return tostring(a) < tostring(b) end) end
   for i, k in ipairs(keys) do parts[i] = json_string(tostring(k)) .. ":" .. encode_value(v[k], depth + 1) end
   return "{" .. table.concat(parts, ",") .. "}"
 end
@@ -83,12 +88,23 @@ function M.select(files, shard)
   return out
 end
 
---- batch.row(fn, path) -> row table (never raises)
-function M.row(fn, path)
-  local g, msg = shogi.read(path)
-  if not g then return {file = path, error = tostring(msg)} end
+-- an interruption (Ctrl-C: lua5.4 raises "interrupted!") is never a row: it stops the run
+local function interrupted(msg) return type(msg) == "string" and msg:find("interrupted!$") ~= nil end
+M.interrupted = interrupted
+
+--- batch.row(fn, path [, read_opts]) -> row table (never raises, but for an interruption)
+-- read_opts: shogi.read's options (encoding)
+function M.row(fn, path, read_opts)
+  local g, msg = shogi.read(path, nil, read_opts)
+  if not g then
+    if interrupted(tostring(msg)) then error(msg, 0) end
+    return {file = path, error = tostring(msg)}
+  end
   local ok, r = pcall(fn, g, path)
-  if not ok then return {file = path, error = "script: " .. tostring(r)} end
+  if not ok then
+    if interrupted(r) then error(r, 0) end
+    return {file = path, error = "script: " .. tostring(r)}
+  end
   if type(r) ~= "table" then
     return {file = path, error = "script: returned " .. type(r) .. ", not a table"}
   end
@@ -98,63 +114,37 @@ function M.row(fn, path)
   return out
 end
 
-local function encode(row)
+--- batch.line(row) -> its JSON line (without the newline); a row that cannot be
+--- written as JSON becomes an error row
+function M.line(row)
   local ok, text = pcall(encode_value, row, 0)
   if ok then return text end
   return encode_value({file = row.file, error = "script: the result cannot be written as JSON: " .. tostring(text)}, 0)
 end
 
---- batch.run(fn, files, opts) -> failed count
--- opts: out (file handle, default io.stdout), progress (file handle or nil),
--- worker_cmd (a function(i, n) -> shell command printing the rows of shard i/n,
--- used when jobs > 1)
+--- whether a JSON line is an error row: its keys are sorted, so an error row
+--- ({"error":..., "file":...}) starts with its error
+function M.is_error_line(line)
+  return line:sub(1, 9) == '{"error":'
+end
+
+--- batch.run(fn, files, opts) -> failed count: the rows of a list of files, in one
+-- process (scripts/batch's runner adds workers, resume and progress: shogi.batch.runner)
+-- opts: out (file handle, default io.stdout), read (shogi.read's options)
 function M.run(fn, files, opts)
   opts = opts or {}
   local out = opts.out or io.stdout
-  local failed, done = 0, 0
-  local function progress()
-    if opts.progress then
-      opts.progress:write(string.format("\r%d/%d files, %d failed", done, #files, failed))
-      opts.progress:flush()
-    end
+  local failed = 0
+  for _, f in ipairs(files) do
+    local row = M.row(fn, f, opts.read)
+    if row.error then failed = failed + 1 end
+    out:write(M.line(row), "\n")
   end
-  local jobs = opts.jobs or 1
-  if jobs <= 1 or not opts.worker_cmd or #files <= 1 then
-    for _, f in ipairs(files) do
-      local row = M.row(fn, f)
-      if row.error then failed = failed + 1 end
-      out:write(encode(row), "\n")
-      out:flush()
-      done = done + 1
-      progress()
-    end
-  else
-    -- each worker takes every jobs-th file; their rows are put back in file order
-    jobs = math.min(jobs, #files)
-    local pipes = {}
-    for i = 1, jobs do pipes[i] = io.popen(opts.worker_cmd(i, jobs), "r") end
-    local rows = {}
-    for i = 1, jobs do
-      local k = i
-      for line in pipes[i]:lines() do
-        rows[k] = line
-        k = k + jobs
-        done = done + 1
-        if line:find('"error":', 1, true) then failed = failed + 1 end
-        progress()
-      end
-      pipes[i]:close()
-    end
-    for k = 1, #files do
-      out:write(rows[k] or encode({file = files[k], error = "the worker for this file stopped"}), "\n")
-      if not rows[k] then failed = failed + 1 end
-    end
-  end
-  if opts.progress then opts.progress:write("\n") end
+  out:flush()
   return failed
 end
 
---- the ready-made script of scripts/records: what each record holds
+--- the ready-made script of scripts/records: what each record holds (docs/BATCH.md)
 function M.records_script(g)
   local info = g:info()
   local r = g:result()
@@ -164,6 +154,8 @@ function M.records_script(g)
     format = info.format, encoding = info.encoding, moves = g:ply(),
     result = r and r.reason or nil, winner = r and r.winner or nil,
     ending = type(info.ending) == "table" and info.ending.name or nil,
+    -- the move the record states as the foul that ended the game (not played: illegal)
+    foul = type(info.ending) == "table" and type(info.ending.illegal) == "table" and info.ending.illegal.usi or nil,
     sfen = g:sfen(), warnings = warnings,
   }
 end

@@ -63,8 +63,9 @@ end
 local function decode(bytes, name, hint)
   if bytes:sub(1, 3) == "\239\187\191" then bytes = bytes:sub(4) end
   hint = hint and hint:lower():gsub("[_-]", "")
-  if hint == "utf8" or (not hint and utf8.len(bytes)) then
-    if utf8.len(bytes) then return bytes, "UTF-8" end
+  local valid = (hint == "utf8" or not hint) and utf8.len(bytes)
+  if hint == "utf8" or valid then
+    if valid then return bytes, "UTF-8" end
     local bad = select(2, utf8.len(bytes))
     return nil, ("%s:%d: not valid UTF-8"):format(name, line_of(bytes, bad))
   end
@@ -93,13 +94,8 @@ local function decode(bytes, name, hint)
 end
 M.decode = decode
 
-local function split_lines(text)
-  text = text:gsub("\r*\n", "\n"):gsub("\r", "\n")
-  local lines = {}
-  for l in (text .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
-  if #lines > 0 and lines[#lines] == "" and text:sub(-1) == "\n" then lines[#lines] = nil end
-  return lines
-end
+-- the lines of a text at LF, CRLF, CR (and CR CR LF) ends: core.lines, in C (the readers' hot path)
+local split_lines = require("shogi.core").lines
 
 -- ---- format sniffing ------------------------------------------------------------------
 local function sniff(lines)
@@ -247,6 +243,25 @@ local function apply_ending(g, e, name)
   return true
 end
 
+-- The main line played in one call to the core (g:play_texts) when nothing needs
+-- the position before each move (no variations to hang on them) and every move is
+-- in the one notation the reader names (rec.notation).  Returns the index of the
+-- first move not played: the move-by-move loop goes on from there and gives any
+-- error in its own words.
+local function fast_replay(g, rec, main)
+  local moves = main.moves
+  if not rec.notation or #moves == 0 or (main.branches and #main.branches > 0) then return 1 end
+  local notation = rec.notation(moves[1])
+  local texts = {}
+  for i, mv in ipairs(moves) do
+    if rec.notation(mv) ~= notation then return 1 end
+    texts[i] = mv.text
+  end
+  local ok, n = pcall(g.play_texts, g, texts, notation)
+  if not ok then return g:ply() + 1 end
+  return n + 1
+end
+
 -- rec (from a format parser) -> game | nil, msg, partial game
 local function build(rec, name, fmt, opts)
   local shogi = require "shogi"
@@ -295,7 +310,13 @@ local function build(rec, name, fmt, opts)
   info.csa_version = rec.version
   local positions = {[0] = g:position(), moves = {}}
   local prev = nil
-  for i, mv in ipairs(main.moves) do
+  local first = fast_replay(g, rec, main)
+  if first > 1 and first <= #main.moves then
+    positions[first - 1] = g:position()
+    prev = g:moves()[first - 1]
+  end
+  for i = first, #main.moves do
+    local mv = main.moves[i]
     local ply = i
     local pos = positions[ply - 1]
     local usi, err = rec.resolve(mv, pos, prev)
@@ -367,7 +388,7 @@ function M.read(src, format, opts)
     error("bad argument #2 to 'read' (format name expected, got " .. type(format) .. ")", 2)
   end
   opts = check_options(opts, {"encoding", "game", "name", "variant"}, "read")
-  local name, bytes = opts.name, nil
+  local name, bytes, from_file = opts.name, nil, false
   if not src:find("\n", 1, true) and #src < 4096 then
     local f = io.open(src, "rb")
     if f then
@@ -379,6 +400,7 @@ function M.read(src, format, opts)
       end
       name = name or src
       format = format or M.format_of(src)
+      from_file = true
     elseif M.format_of(src) and not src:find("%s") then
       return nil, ("%s:0: cannot open the file"):format(src)
     end
@@ -404,6 +426,13 @@ function M.read(src, format, opts)
   local rec, perr = mod.parse(lines, name)
   if not rec then return nil, perr end
   local g, berr, partial = build(rec, name, format, opts)
+  local last = bytes:byte(-1)
+  if g and from_file and last ~= 10 and last ~= 13 and not g:info().ending and not g:result() then
+    -- a file cut short (a copy or download stopped) ends inside a line: the
+    -- moves before the cut would read as a whole game in progress
+    return nil, ("%s:%d: the file stops inside a line and before an end of the game: cut short?"):format(
+      name, #lines), g
+  end
   if g then g:info().encoding = encoding end
   return g, berr, partial
 end

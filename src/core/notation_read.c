@@ -25,12 +25,13 @@ static sg_ptype match_piece(const char *s, unsigned styles, int *len)
         for (int st = 0; st < SG_NAME_NB; st++) {
             if (!(styles & STYLE_BIT(st))) continue;
             const char *nm = sg_ptype_name(t, (sg_name_style)st);
+            if (nm[0] != s[0]) continue; /* no match, cheaply (every move of a record comes here) */
             try_name(s, nm, (int)strlen(nm), t, &best, &best_len);
         }
         if (styles & ALIASES)
             for (const char *a = pi->aliases; *a;) {
                 int n = (int)strcspn(a, " ");
-                try_name(s, a, n, t, &best, &best_len);
+                if (a[0] == s[0]) try_name(s, a, n, t, &best, &best_len);
                 a += n + (a[n] == ' ');
             }
     }
@@ -254,8 +255,27 @@ static sg_move near_miss(const ctx *c, const spec *sp, sg_reason *why)
     return SG_MOVE_NONE;
 }
 
+/* The origin written (KIF's "(77)") and nothing else to weigh: only the move and
+ * its promotion can fit, so they are asked directly, the same answer match()
+ * gives from every legal move (an unwritten promotion taken only when the plain
+ * move is illegal) at a fraction of the cost (a record's every move comes here).
+ * false: no legal one, the full matcher says why. */
+static bool resolve_from(const sg_pos *p, const spec *sp, sg_move *m)
+{
+    if (sp->from == SG_SQ_NONE || sp->drop > 0 || sp->words || sp->capture) return false;
+    sg_move plain = sg_move_make(sp->from, sp->to, sp->type, false);
+    sg_move promo = sg_move_make(sp->from, sp->to, sp->type, true);
+    if (sp->promo <= 0 && sg_is_legal(p, plain) == SG_LEGAL) { *m = plain; return true; }
+    if (sp->promo >= 0 && sg_pt_can_promote(sp->type) && sg_is_legal(p, promo) == SG_LEGAL) {
+        *m = promo;
+        return true;
+    }
+    return false;
+}
+
 static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square prev_to, sg_move *m, sg_error *err)
 {
+    if (resolve_from(p, sp, m)) return true;
     ctx c;
     ctx_init(&c, p);
     sg_move found[SG_MAX_MOVES];

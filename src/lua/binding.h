@@ -108,6 +108,7 @@ void sgl_open_game(lua_State *L);
 void sgl_open_genres(lua_State *L);
 void sgl_open_rules(lua_State *L);
 void sgl_open_notation(lua_State *L);
+void sgl_open_record_text(lua_State *L);
 void sgl_open_facts(lua_State *L);
 void sgl_open_tsume(lua_State *L);
 void sgl_open_process(lua_State *L); /* l_process.c: core.spawn, core.wait_any, core.now, core.isatty */

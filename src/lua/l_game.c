@@ -5,6 +5,7 @@
  * method works on a game's current position. */
 #include <string.h>
 #include "binding.h"
+#include "../core/notation.h"
 
 /* ---- the userdata ----------------------------------------------------------------- */
 static int game_gc(lua_State *L)
@@ -200,6 +201,35 @@ static int game_play(lua_State *L)
     char buf[24], why[160];
     return luaL_error(L, "illegal move %s: %s", sgl_move_arg_text(L, 2, m, (sg_reason)status, buf),
                       sgl_reason_sentence(&g->pos, (sg_reason)status, why));
+}
+
+/* g:play_texts(texts, notation) -> the number of moves played: the moves of a
+ * record's line, each text read in notation (a name sg_notation_from_name knows)
+ * by the core's parser against the game's position and played, in one call (the
+ * readers' hot path: no position object per move).  Stops at the first text
+ * that is no legal move or cannot be played (the game over, say), leaving the
+ * game after the moves before it: the caller reads that one again its own way
+ * for the error.  Raises only for a bad argument or an end test's error. */
+static int game_play_texts(lua_State *L)
+{
+    sgl_game *u = check_mutable(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    sg_notation n;
+    if (!sg_notation_from_name(luaL_checkstring(L, 3), &n)) return luaL_argerror(L, 3, "unknown notation");
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 2), played = 0;
+    for (lua_Integer i = 1; i <= count && !sg_game_decided(&u->g); i++) {
+        size_t len;
+        lua_rawgeti(L, 2, i);
+        const char *text = lua_tolstring(L, -1, &len);
+        sg_move m = SG_MOVE_NONE;
+        sg_error err;
+        bool ok = text && strlen(text) == len && sg_move_parse(&u->g.pos, text, n, prev_to(&u->g), &m, &err);
+        lua_pop(L, 1);
+        if (!ok || play(L, 1, u, m, SG_LEGAL) != SG_LEGAL) break;
+        played++;
+    }
+    lua_pushinteger(L, played);
+    return 1;
 }
 
 /* g:undo() -> the move taken back (USI); after a resignation, a declaration,
@@ -566,6 +596,7 @@ static int game_copy(lua_State *L)
 /* ---- registration -------------------------------------------------------------------------------- */
 static const luaL_Reg METHODS[] = {
     {"play", game_play},
+    {"play_texts", game_play_texts},
     {"undo", game_undo},
     {"redo", game_redo},
     {"go_to", game_goto},

@@ -45,6 +45,16 @@ void sg_csa_parse_line(const char *line, int len, sg_csa_cmd *out);
  * fills a (name), b (password) and x1; false otherwise. */
 bool sg_csa_parse_login(const char *line, int len, sg_csa_cmd *out);
 
+/* ---- record lines ---------------------------------------------------------------------
+ * A line of a CSA record file split into its statements (the record readers'
+ * hot path): at commas, but a comment (from "'") runs to the end of the line, and
+ * so do a line that is a name ("N+", "N-") or a header ("$KEY:value"), which may
+ * hold commas.  Statements are spans of the line, trimmed of blanks on both sides
+ * (a name or header line on its right only; a comment kept as it is, with its
+ * "'"); a statement before a comment that is only blanks is left out.  Writes at
+ * most max spans and returns how many the line has. */
+int sg_csa_statements(const char *line, int len, sg_span *out, int max);
+
 /* ---- names and passwords -------------------------------------------------------------- */
 #define SG_CSA_ID_MAX 32           /* identifiers: [A-Za-z0-9_@.-]{1,32} */
 #define SG_CSA_NAME_MAX 128        /* game names */

@@ -21,6 +21,30 @@ cmp -s "$tmp/one" "$tmp/three" && ok || bad "-j 3 gives the same lines in the sa
 { scripts/batch "$tmp/moves.lua" $recs --shard 1/2; scripts/batch "$tmp/moves.lua" $recs --shard 2/2; } | sort >"$tmp/shards"
 sort "$tmp/one" | cmp -s - "$tmp/shards" && ok || bad "two shards hold every file once"
 
+# --merge: shards 1..N put back together are the unsharded run, byte for byte (N past the files too)
+scripts/batch "$tmp/moves.lua" tests/data/records tests/data/records/jkf__fork.kif >"$tmp/whole"
+for n in 1 2 3 5 40; do
+    shards=""
+    for i in $(seq 1 $n); do
+        scripts/batch "$tmp/moves.lua" tests/data/records tests/data/records/jkf__fork.kif --shard "$i/$n" >"$tmp/shard.$i"
+        shards="$shards $tmp/shard.$i"
+    done
+    # shellcheck disable=SC2086
+    scripts/batch --merge $shards >"$tmp/merged"; rc=$?
+    expect "--merge of $n shards is the unsharded run" 0 'cmp -s "$tmp/whole" "$tmp/merged"'
+done
+# shellcheck disable=SC2086
+scripts/batch --merge $shards -o "$tmp/merged2"; cmp -s "$tmp/whole" "$tmp/merged2" && ok || bad "--merge -o FILE"
+scripts/batch "$tmp/moves.lua" tests/data/records --shard 1/2 >"$tmp/half.1"
+scripts/batch "$tmp/moves.lua" tests/data/records --shard 2/2 >"$tmp/half.2"
+scripts/batch --merge "$tmp/half.2" "$tmp/half.1" >/dev/null 2>"$tmp/err"; rc=$?
+expect "shards out of order are refused" 126 'grep -q "not shards 1 and 2 of one run" "$tmp/err"'
+scripts/batch --merge "$tmp/shard.1" "$tmp/nope" >/dev/null 2>"$tmp/err"; rc=$?
+expect "a missing shard is refused" 126 'grep -q "nope: cannot open" "$tmp/err"'
+printf '{"error":"x","file":"a"}\n' >"$tmp/e1"; printf '{"file":"b"}\n' >"$tmp/e2"
+scripts/batch --merge "$tmp/e1" "$tmp/e2" >/dev/null; rc=$?
+expect "--merge exits with the error rows' count" 1
+
 # bad files are rows with an error, and the exit status counts them
 printf 'not a record\n' >"$tmp/junk.kif"
 printf '\377\376\000garbage' >"$tmp/bin.csa"

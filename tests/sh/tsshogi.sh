@@ -1,10 +1,11 @@
 #!/bin/sh
 # Records komadai writes, read by another program: tsshogi (the TypeScript
-# library of ShogiHome), installed outside the repository and named by
-# $TSSHOGI (tests/README.md), e.g.
-#   mkdir -p ~/anchors/tsshogi && cd ~/anchors/tsshogi && npm install tsshogi@2.2.0
+# library of ShogiHome): the one package.json pins (node_modules/tsshogi, `npm ci`,
+# which `make test T=tsshogi` runs), or another version named by $TSSHOGI
+# (tests/README.md), e.g.
+#   mkdir -p ~/anchors/tsshogi && cd ~/anchors/tsshogi && npm install tsshogi@2.3.2
 #   export TSSHOGI=~/anchors/tsshogi/node_modules/tsshogi
-# Without node or $TSSHOGI the suite is skipped (exit 77).
+# Without node or tsshogi the suite is skipped (exit 77).
 # Random standard games and one game for each ending are written as KIF, KI2,
 # CSA and JKF; tsshogi must read the same moves (its USI line equals ours) and
 # the ending as komadai meant it (its special move type).  Known limits of
@@ -14,7 +15,8 @@
 # 2.3.2), so those two expect the inverted type.
 # Last line: "N passed, N failed".
 . "$(dirname "$0")/../lib.sh"
-[ -n "$TSSHOGI" ] || skip_suite "TSSHOGI is not set (the directory of the tsshogi npm package; tests/README.md)"
+[ -n "$TSSHOGI" ] || TSSHOGI=$PWD/node_modules/tsshogi
+[ -d "$TSSHOGI" ] || skip_suite "no tsshogi: node_modules/tsshogi is missing (npm ci) and TSSHOGI is not set (tests/README.md)"
 [ -f "$TSSHOGI/package.json" ] || skip_suite "TSSHOGI=$TSSHOGI holds no package.json"
 need_cmd node "make test-deps, Debian package nodejs"
 LUA_PATH="$PWD/lua/?.lua;$PWD/lua/?/init.lua;;" LUA_CPATH="$PWD/build/lib/?.so;;" lua5.4 - "$tmp" <<'LUA' || { fail "writing the records"; end_suite; }

@@ -35,6 +35,27 @@ local function piece_of(csa)
   return row, row ~= nil
 end
 
+-- A board row's 27 characters -> {[file] = USI letter}, whether a Sho piece is on it |
+-- nil, the bad square.  Remembered: the same rows (the start position's) open most records.
+local rows_read, rows_kept = {}, 0
+local function board_row(body)
+  local known = rows_read[body]
+  if known then return known[1], known[2] end
+  local cells, any_sho = {}, false
+  for k = 0, 8 do
+    local cell = body:sub(3 * k + 1, 3 * k + 3)
+    if not (cell:match("^%s*%*%s*$") or cell == "   ") then
+      local sign, pc = cell:match("^([+-])(%u%u)$")
+      local row, sho = piece_of(pc or "")
+      if not sign or not row then return nil, false, cell end
+      any_sho = any_sho or sho
+      cells[9 - k] = sign == "+" and row.usi or row.usi:lower()
+    end
+  end
+  if rows_kept < 4096 then rows_read[body], rows_kept = {cells, any_sho}, rows_kept + 1 end
+  return cells, any_sho
+end
+
 -- ---- moves -----------------------------------------------------------------------
 local function resolve(mv, pos)
   local usi, err = pos:parse_move(mv.text, "csa")
@@ -47,38 +68,6 @@ local function foul(mv, pos)
 end
 
 -- ---- reading -----------------------------------------------------------------------
--- A line's statements, split at commas; a comment, a name (N+, N-) and a header ($KEY:) run to
--- the end of their line, so a name or an event may hold a comma ("$EVENT:Cup, round 2").
-local function statements(line)
-  local out = {}
-  if line:sub(1, 1) == "'" then return {line} end
-  if line:match("^N[+-]") or line:sub(1, 1) == "$" then return {(line:gsub("%s+$", ""))} end
-  local rest = line
-  while true do
-    local q = rest:find("'", 1, true)
-    local c = rest:find(",", 1, true)
-    if c and (not q or c < q) then
-      out[#out + 1] = rest:sub(1, c - 1)
-      rest = rest:sub(c + 1)
-    else
-      if q then
-        local before = rest:sub(1, q - 1)
-        if before:match("%S") then out[#out + 1] = before end
-        out[#out + 1] = rest:sub(q)
-      else
-        out[#out + 1] = rest
-      end
-      break
-    end
-    rest = rest:gsub("^%s+", "")
-    if rest:sub(1, 1) == "'" then out[#out + 1] = rest; break end
-  end
-  for i, s in ipairs(out) do
-    if s:sub(1, 1) ~= "'" then out[i] = s:gsub("^%s+", ""):gsub("%s+$", "") end
-  end
-  return out
-end
-
 function M.parse(lines, name)
   local headers, order = {}, {}
   local main = {first = 1, moves = {}, comments = {}, times = {}, notes = {}}
@@ -102,137 +91,147 @@ function M.parse(lines, name)
     t[p] = t[p] and (t[p] .. "\n" .. text) or text
   end
 
-  for i, line in ipairs(lines) do
-    if line == "/" then break end
-    for _, s in ipairs(statements(line)) do
-      local c1 = s:sub(1, 1)
-      if s == "" then -- luacheck: ignore 542
-        -- empty
-      elseif c1 == "'" then
-        local body = s:sub(2)
-        if body:match("^CSA encoding=") or body:match("^encoding=") then -- luacheck: ignore 542
-          -- the encoding directive: already applied when decoding
-        elseif body:match("^variant%s") and not in_moves then
-          local v = body:match("^variant%s+(%S+)%s*$")
-          if v ~= "sho" and v ~= "standard" then
-            return fail(i, "unknown variant '" .. body:sub(9) .. "' (sho or standard)")
-          end
-          variant = v
-        elseif body:sub(1, 1) == "*" then
-          add(main.comments, body:sub(2))
-        else
-          add(main.notes, body)
-        end
-      elseif main.ending and s == main.ending.text then
-        -- a server repeating the end marker it was sent (the same marker twice)
-        last_time_target = nil
-      elseif main.ending and c1 ~= "T" then
-        return fail(i, "statement after the end of the game: " .. core.quote(s))
-      elseif s:match("^V%d") then
-        if not s:match("^V2$") and not s:match("^V2%.%d$") and not s:match("^V3%.%d$") then
-          return fail(i, "unknown CSA version '" .. s .. "'")
-        end
-        version = s:sub(2)
-      elseif s:match("^N[+-]") then
-        header(s:sub(2, 2) == "+" and "先手" or "後手", s:sub(3))
-      elseif c1 == "$" then
-        local key, value = s:match("^%$([%w_]+):(.*)$")
-        if not key then return fail(i, "bad header (expected $KEY:value)") end
-        header(header_of_csa[key] or ("$" .. key), (value:gsub("^%s+", ""):gsub("%s+$", "")))
-      elseif s:match("^PI") then
-        if in_moves or board then return fail(i, "a second start position") end
-        board = hirate_board()
-        local rest = s:sub(3)
-        if #rest % 4 ~= 0 then return fail(i, "bad PI line") end
-        for f, r, pc in rest:gmatch("(%d)(%d)(%u%u)") do
-          f, r = tonumber(f), tonumber(r)
-          local on = board[r] and board[r][f]
-          local row = piece_of(pc)
-          if not on or not row or row.usi ~= on:upper() then
-            return fail(i, ("PI: no %s on %d%d to remove"):format(pc, f, r))
-          end
-          board[r][f] = nil
-        end
-      elseif s:match("^P%d") then
-        if in_moves then return fail(i, "a board row after the moves") end
-        local r = tonumber(s:sub(2, 2))
-        if r < 1 or r > 9 or rows_seen[r] then return fail(i, "bad board row number") end
-        board = board or {}
-        board[r] = {}
-        rows_seen[r] = true
-        local body = s:sub(3)
-        body = body .. string_rep(" ", 27 - #body)
-        if #body ~= 27 then return fail(i, "a board row is 9 squares of 3 characters") end
-        for k = 0, 8 do
-          local cell = body:sub(3 * k + 1, 3 * k + 3)
-          local f = 9 - k
-          if not (cell:match("^%s*%*%s*$") or cell == "   ") then
-            local sign, pc = cell:match("^([+-])(%u%u)$")
-            local row, sho = piece_of(pc or "")
-            if not sign or not row then return fail(i, "bad square '" .. cell .. "' in a board row") end
-            if sho then variant = variant or "sho" end
-            board[r][f] = sign == "+" and row.usi or row.usi:lower()
-          end
-        end
-      elseif s:match("^P[+-]") then
-        if in_moves then return fail(i, "a piece line after the moves") end
-        local sign = s:sub(2, 2)
-        local who = sign == "+" and "b" or "w"
-        local rest = s:sub(3)
-        if #rest % 4 ~= 0 then return fail(i, "bad piece line") end
-        board = board or {}
-        for f, r, pc in rest:gmatch("(%d)(%d)(%u%u)") do
-          f, r = tonumber(f), tonumber(r)
-          if f == 0 and r == 0 then
-            if pc == "AL" then
-              hands.all = who
-            else
-              local row = piece_of(pc)
-              if not row or not row.droppable then
-                return fail(i, "piece '" .. pc .. "' cannot be in hand")
-              end
-              hands[who][row.usi] = (hands[who][row.usi] or 0) + 1
-            end
-          else
-            local row, sho = piece_of(pc)
-            if not row or f == 0 or r == 0 then return fail(i, "bad piece '" .. f .. r .. pc .. "'") end
-            if sho then variant = variant or "sho" end
-            board[r] = board[r] or {}
-            board[r][f] = sign == "+" and row.usi or row.usi:lower()
-          end
-        end
-      elseif s == "+" or s == "-" then
-        if in_moves then return fail(i, "side to move after the moves") end
-        side = s == "+" and "b" or "w"
-      elseif s:match("^[+-]%d") then
-        if not side then return fail(i, "a move before the side to move ('+' or '-' line)") end
-        if not board then return fail(i, "a move before the start position (PI or P1..P9)") end
-        in_moves = true
-        main.moves[#main.moves + 1] = {text = s, lineno = i}
-        last_time_target = "move"
-      elseif c1 == "%" then
-        if not side then return fail(i, "an end marker before the side to move") end
-        local n = s:sub(2)
-        if not common.parse_ending("csa", n, side) then return fail(i, "unknown end marker '" .. s .. "'") end
-        main.ending = {name = n, text = s, lineno = i}
-        last_time_target = "ending"
-        in_moves = true
-      elseif c1 == "T" then
-        local t = s:match("^T(%d+%.?%d*)$")
-        if not t then return fail(i, "bad time '" .. s .. "'") end
-        -- a move's time is at most a year: anything longer is a broken record
-        if tonumber(t) > 366 * 24 * 3600 then return fail(i, "time '" .. s .. "' is longer than a year") end
-        if last_time_target == "move" and not main.ending then
-          main.times[#main.moves] = {used = tonumber(t)}
-        elseif last_time_target == "ending" then
-          main.ending.time = {used = tonumber(t)}
-        elseif not (last_time_target == nil and main.ending) then
-          -- (a time after a repeated end marker is dropped)
-          return fail(i, "a time with no move before it")
-        end
-      else
-        return fail(i, "cannot read '" .. s .. "'")
+  -- line by line up to a "/" line; a line's statements split at commas in C
+  -- (sg_csa_statements: a comment, a name N+/N- and a header $KEY: run to the end of
+  -- their line)
+  local li, nlines = 1, #lines
+  local stmts, k = {}, 1
+  while true do
+    if k > #stmts then
+      -- the next line: the lines of a game's body (moves, their times, "'*" comments)
+      -- taken in C as this loop would read them, up to the first it leaves to the loop
+      if side and board and not main.ending and li <= nlines then
+        local taken
+        li, taken = core.csa_lines(lines, li, main.moves, main.times, main.comments, last_time_target == "move")
+        if taken > 0 then in_moves, last_time_target = true, "move" end
       end
+      if li > nlines or lines[li] == "/" then break end
+      stmts, k = core.csa_statements({lines[li]}), 1
+      li = li + 1
+    end
+    local s, i = stmts[k], li - 1
+    k = k + 1
+    local c1 = s:sub(1, 1)
+    if s == "" then -- luacheck: ignore 542
+      -- empty
+    elseif c1 == "'" then
+      local body = s:sub(2)
+      if body:sub(1, 1) == "*" then
+        add(main.comments, body:sub(2))
+      elseif body:match("^CSA encoding=") or body:match("^encoding=") then -- luacheck: ignore 542
+        -- the encoding directive: already applied when decoding
+      elseif body:match("^variant%s") and not in_moves then
+        local v = body:match("^variant%s+(%S+)%s*$")
+        if v ~= "sho" and v ~= "standard" then
+          return fail(i, "unknown variant '" .. body:sub(9) .. "' (sho or standard)")
+        end
+        variant = v
+      else
+        add(main.notes, body)
+      end
+    elseif main.ending and s == main.ending.text then
+      -- a server repeating the end marker it was sent (the same marker twice)
+      last_time_target = nil
+    elseif main.ending and c1 ~= "T" then
+      return fail(i, "statement after the end of the game: " .. core.quote(s))
+    -- the statements of every move first: none of the others starts with + - or T
+    elseif s:match("^[+-]%d") then
+      if not side then return fail(i, "a move before the side to move ('+' or '-' line)") end
+      if not board then return fail(i, "a move before the start position (PI or P1..P9)") end
+      in_moves = true
+      main.moves[#main.moves + 1] = {text = s, lineno = i}
+      last_time_target = "move"
+    elseif c1 == "T" then
+      local t = s:match("^T(%d+%.?%d*)$")
+      if not t then return fail(i, "bad time '" .. s .. "'") end
+      -- a move's time is at most a year: anything longer is a broken record
+      if tonumber(t) > 366 * 24 * 3600 then return fail(i, "time '" .. s .. "' is longer than a year") end
+      if last_time_target == "move" and not main.ending then
+        main.times[#main.moves] = {used = tonumber(t)}
+      elseif last_time_target == "ending" then
+        main.ending.time = {used = tonumber(t)}
+      elseif not (last_time_target == nil and main.ending) then
+        -- (a time after a repeated end marker is dropped)
+        return fail(i, "a time with no move before it")
+      end
+    elseif s:match("^V%d") then
+      if not s:match("^V2$") and not s:match("^V2%.%d$") and not s:match("^V3%.%d$") then
+        return fail(i, "unknown CSA version '" .. s .. "'")
+      end
+      version = s:sub(2)
+    elseif s:match("^N[+-]") then
+      header(s:sub(2, 2) == "+" and "先手" or "後手", s:sub(3))
+    elseif c1 == "$" then
+      local key, value = s:match("^%$([%w_]+):(.*)$")
+      if not key then return fail(i, "bad header (expected $KEY:value)") end
+      header(header_of_csa[key] or ("$" .. key), (value:gsub("^%s+", ""):gsub("%s+$", "")))
+    elseif s:match("^PI") then
+      if in_moves or board then return fail(i, "a second start position") end
+      board = hirate_board()
+      local rest = s:sub(3)
+      if #rest % 4 ~= 0 then return fail(i, "bad PI line") end
+      for f, r, pc in rest:gmatch("(%d)(%d)(%u%u)") do
+        f, r = tonumber(f), tonumber(r)
+        local on = board[r] and board[r][f]
+        local row = piece_of(pc)
+        if not on or not row or row.usi ~= on:upper() then
+          return fail(i, ("PI: no %s on %d%d to remove"):format(pc, f, r))
+        end
+        board[r][f] = nil
+      end
+    elseif s:match("^P%d") then
+      if in_moves then return fail(i, "a board row after the moves") end
+      local r = tonumber(s:sub(2, 2))
+      if r < 1 or r > 9 or rows_seen[r] then return fail(i, "bad board row number") end
+      board = board or {}
+      board[r] = {}
+      rows_seen[r] = true
+      local body = s:sub(3)
+      body = body .. string_rep(" ", 27 - #body)
+      if #body ~= 27 then return fail(i, "a board row is 9 squares of 3 characters") end
+      local cells, sho, bad = board_row(body)
+      if not cells then return fail(i, "bad square '" .. bad .. "' in a board row") end
+      if sho then variant = variant or "sho" end
+      for f, usi in pairs(cells) do board[r][f] = usi end
+    elseif s:match("^P[+-]") then
+      if in_moves then return fail(i, "a piece line after the moves") end
+      local sign = s:sub(2, 2)
+      local who = sign == "+" and "b" or "w"
+      local rest = s:sub(3)
+      if #rest % 4 ~= 0 then return fail(i, "bad piece line") end
+      board = board or {}
+      for f, r, pc in rest:gmatch("(%d)(%d)(%u%u)") do
+        f, r = tonumber(f), tonumber(r)
+        if f == 0 and r == 0 then
+          if pc == "AL" then
+            hands.all = who
+          else
+            local row = piece_of(pc)
+            if not row or not row.droppable then
+              return fail(i, "piece '" .. pc .. "' cannot be in hand")
+            end
+            hands[who][row.usi] = (hands[who][row.usi] or 0) + 1
+          end
+        else
+          local row, sho = piece_of(pc)
+          if not row or f == 0 or r == 0 then return fail(i, "bad piece '" .. f .. r .. pc .. "'") end
+          if sho then variant = variant or "sho" end
+          board[r] = board[r] or {}
+          board[r][f] = sign == "+" and row.usi or row.usi:lower()
+        end
+      end
+    elseif s == "+" or s == "-" then
+      if in_moves then return fail(i, "side to move after the moves") end
+      side = s == "+" and "b" or "w"
+    elseif c1 == "%" then
+      if not side then return fail(i, "an end marker before the side to move") end
+      local n = s:sub(2)
+      if not common.parse_ending("csa", n, side) then return fail(i, "unknown end marker '" .. s .. "'") end
+      main.ending = {name = n, text = s, lineno = i}
+      last_time_target = "ending"
+      in_moves = true
+    else
+      return fail(i, "cannot read '" .. s .. "'")
     end
   end
   if not board then return fail(#lines, "no start position (PI or P1..P9)") end
@@ -248,7 +247,8 @@ function M.parse(lines, name)
     start = core.tsume_fill(pos, all == "b" and "w" or "b"):sfen()
   end
   return {start = start, start_line = 1, headers = headers, variant = variant,
-      header_order = order, main = main, resolve = resolve, foul = foul, version = version}
+      header_order = order, main = main, resolve = resolve, foul = foul, notation = function() return "csa" end,
+      version = version}
 end
 
 -- ---- writing -----------------------------------------------------------------------

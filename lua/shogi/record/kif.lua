@@ -5,6 +5,7 @@
 -- Sho shogi: the header 種類：小将棋, 酔象/太子 in moves, 酔/太 on the board.
 local common = require "shogi.record.common"
 local bod = require "shogi.record.bod"
+local core = require "shogi.core"
 
 local ipairs, pairs, require, setmetatable, tonumber, tostring, type, utf8 =
   ipairs, pairs, require, setmetatable, tonumber, tostring, type, utf8
@@ -124,6 +125,12 @@ end
 
 -- "( 0:02/00:00:02)+" -> {used=, total=}, branch mark | nil (no time), or false on bad text
 local function parse_time(rest)
+  -- the shape nearly every KIF writer uses, in one match: "( 0:02/00:00:02)"
+  local m, s, h, tm, ts = rest:match("^%s*%(%s*(%d%d?%d?):(%d%d)/(%d%d?%d?):(%d%d):(%d%d)%)%s*$")
+  if m then
+    return {used = tonumber(m) * 60 + tonumber(s), total = (tonumber(h) * 60 + tonumber(tm)) * 60 + tonumber(ts)},
+      false
+  end
   rest = trim(rest)
   local plus = false
   if rest:sub(-1) == "+" then plus = true; rest = trim(rest:sub(1, -2)) end
@@ -203,58 +210,21 @@ function M.parse(lines, name)
     return ply
   end
 
-  for i, line in ipairs(lines) do
-    local t = trim(line)
-    if t == "" or line:sub(1, 1) == "#" then -- luacheck: ignore 542
-      -- blank lines and file comments
-    elseif line:sub(1, 1) == "*" then
-      add_text("comments", i, line:sub(2))
-    elseif line:sub(1, 1) == "&" then
-      add_text("bookmarks", i, line:sub(2))
-    elseif t:match("^変化：") or t:match("^変化:") then
-      local ok, err = begin(i)
-      if not ok then return nil, err end
-      local digits = t:match("^変化：%s*(%d+)%s*手") or t:match("^変化:%s*(%d+)%s*手")
-      if not digits then return fail(i, "bad variation line") end
-      local n = bod.move_number(digits)
-      if not n then return fail(i, "move number " .. digits .. " is too large") end
-      local ply = n - (offset or 0)
-      local attached = false
-      for k = #path, 1, -1 do
-        local L = path[k]
-        if ply >= L.first and ply <= last_ply(L) then
-          local br = new_line(ply)
-          br.lineno = i
-          if ply == L.first and k > 1 then
-            local parent = path[k - 1]
-            parent.branches[#parent.branches + 1] = br
-            for j = #path, k, -1 do path[j] = nil end
-          else
-            L.branches[#L.branches + 1] = br
-            for j = #path, k + 1, -1 do path[j] = nil end
-          end
-          path[#path + 1] = br
-          cur = br
-          attached = true
-          break
-        end
-      end
-      if not attached then return fail(i, "variation at move " .. n .. " matches no move") end
-    elseif t:match("^まで") then
-      cur.summary = t
-      local ply = cur.first + #cur.moves
-      if not cur.ending then
-        local e = ending_of_summary(t, side_at(ply))
-        if e.name or e.winner then
-          cur.ending = {name = e.name, winner = e.winner, lineno = i, summary = t}
-        end
-      else
-        cur.ending.summary = t
-      end
-    elseif t:match("^手数%-%-%-") then
-      local ok, err = begin(i)
-      if not ok then return nil, err end
-    elseif line:match("^%s*%d+%s+%S") then
+  local i, count = 0, #lines
+  while i < count do
+    i = i + 1
+    -- a game's body (its move lines and "*" comments) in C, as this loop would read it,
+    -- up to the first line it leaves to the loop
+    if started and offset and not cur.ending then
+      local taken
+      i, taken = core.kif_run(lines, i, cur.moves, cur.times, cur.comments, cur.first, offset)
+      if taken > 0 then cur.comment_lines = (cur.comment_lines or 0) + taken end
+      if i > count then break end
+    end
+    local line = lines[i]
+    local c1 = line:sub(1, 1)
+    -- a KIF move line first (most lines are): no other kind of line starts with a number
+    if line:match("^%s*%d+%s+%S") then
       local ok, err = begin(i)
       if not ok then return nil, err end
       local digits, rest = line:match("^%s*(%d+)%s+(.*)$")
@@ -288,34 +258,87 @@ function M.parse(lines, name)
         if not added then return nil, err2 end
         if time then cur.times[ply] = time end
       end
-    elseif starts_with_mark(line) then
-      local ok, err = begin(i)
-      if not ok then return nil, err end
-      local tokens, cur_tok = {}, nil
-      for _, ch in ipairs(chars(line)) do
-        if black_marks[ch] or white_marks[ch] then
-          cur_tok = {ch}; tokens[#tokens + 1] = cur_tok
-        elseif cur_tok then
-          cur_tok[#cur_tok + 1] = ch
-        end
-      end
-      for _, tok in ipairs(tokens) do
-        local added, err2 = add_move(i, trim(table_concat(tok)), true)
-        if not added then return nil, err2 end
-      end
-    elseif not started then
-      local ok, err = bod.parse_line(board, line)
-      if ok == nil then return fail(i, err) end
-      if not ok then
-        local key, value = bod.split_header(line)
-        if not key then return fail(i, "bad header line (expected 'name：value')") end
-        value = trim(value)
-        if key == "手合割" then order.handicap_line = i end
-        if headers[key] == nil then order[#order + 1] = key end
-        headers[key] = value
-      end
+    -- comments and bookmarks next (engine output can be a line after every move)
+    elseif c1 == "*" then
+      add_text("comments", i, line:sub(2))
+    elseif c1 == "&" then
+      add_text("bookmarks", i, line:sub(2))
     else
-      return fail(i, "cannot read this line: " .. t)
+      local t = trim(line)
+      if t == "" or c1 == "#" then -- luacheck: ignore 542
+        -- blank lines and file comments
+      elseif t:match("^変化：") or t:match("^変化:") then
+        local ok, err = begin(i)
+        if not ok then return nil, err end
+        local digits = t:match("^変化：%s*(%d+)%s*手") or t:match("^変化:%s*(%d+)%s*手")
+        if not digits then return fail(i, "bad variation line") end
+        local n = bod.move_number(digits)
+        if not n then return fail(i, "move number " .. digits .. " is too large") end
+        local ply = n - (offset or 0)
+        local attached = false
+        for k = #path, 1, -1 do
+          local L = path[k]
+          if ply >= L.first and ply <= last_ply(L) then
+            local br = new_line(ply)
+            br.lineno = i
+            if ply == L.first and k > 1 then
+              local parent = path[k - 1]
+              parent.branches[#parent.branches + 1] = br
+              for j = #path, k, -1 do path[j] = nil end
+            else
+              L.branches[#L.branches + 1] = br
+              for j = #path, k + 1, -1 do path[j] = nil end
+            end
+            path[#path + 1] = br
+            cur = br
+            attached = true
+            break
+          end
+        end
+        if not attached then return fail(i, "variation at move " .. n .. " matches no move") end
+      elseif t:match("^まで") then
+        cur.summary = t
+        local ply = cur.first + #cur.moves
+        if not cur.ending then
+          local e = ending_of_summary(t, side_at(ply))
+          if e.name or e.winner then
+            cur.ending = {name = e.name, winner = e.winner, lineno = i, summary = t}
+          end
+        else
+          cur.ending.summary = t
+        end
+      elseif t:match("^手数%-%-%-") then
+        local ok, err = begin(i)
+        if not ok then return nil, err end
+      elseif starts_with_mark(line) then
+        local ok, err = begin(i)
+        if not ok then return nil, err end
+        local tokens, cur_tok = {}, nil
+        for _, ch in ipairs(chars(line)) do
+          if black_marks[ch] or white_marks[ch] then
+            cur_tok = {ch}; tokens[#tokens + 1] = cur_tok
+          elseif cur_tok then
+            cur_tok[#cur_tok + 1] = ch
+          end
+        end
+        for _, tok in ipairs(tokens) do
+          local added, err2 = add_move(i, trim(table_concat(tok)), true)
+          if not added then return nil, err2 end
+        end
+      elseif not started then
+        local ok, err = bod.parse_line(board, line)
+        if ok == nil then return fail(i, err) end
+        if not ok then
+          local key, value = bod.split_header(line)
+          if not key then return fail(i, "bad header line (expected 'name：value')") end
+          value = trim(value)
+          if key == "手合割" then order.handicap_line = i end
+          if headers[key] == nil then order[#order + 1] = key end
+          headers[key] = value
+        end
+      else
+        return fail(i, "cannot read this line: " .. t)
+      end
     end
   end
   local ok, err = begin(#lines)
@@ -333,7 +356,7 @@ function M.parse(lines, name)
   end
   join(main)
   return {start = start, start_line = 1, headers = headers, header_order = order, main = main,
-      resolve = resolve, foul = foul, board = board.seen, variant = variant}
+      resolve = resolve, foul = foul, notation = notation_of, board = board.seen, variant = variant}
 end
 
 -- ---- writing --------------------------------------------------------------------------

@@ -1,0 +1,328 @@
+/* The record readers' hot paths for Lua (lua/shogi/record*.lua), in C because they
+ * run on every line of every record (docs/BATCH.md, "Speed"): core.lines (line
+ * ends), core.csa_statements (a CSA line's statements, sg_csa_statements),
+ * core.csa_lines and core.kif_run (a game's body of moves, times and comments,
+ * taken exactly as the Lua readers' loops would; every other line is left to them,
+ * so what they refuse they refuse in their own words). */
+#include <limits.h>
+#include <stdbool.h>
+#include <string.h>
+#include "binding.h"
+#include "../core/endings.h"
+#include "../proto/csa.h"
+
+/* ---- lines ------------------------------------------------------------------------
+ * core.lines(text) -> {line, ...}: text split at its line ends, which may be LF,
+ * CRLF, CR, or a run of CRs before an LF (some Windows tools write CR CR LF): one
+ * end each, a lone CR one end of its own.  A last line end gives no empty line
+ * after it; an empty text is one empty line.  (The record readers' hot path.) */
+static int core_lines(lua_State *L)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    lua_createtable(L, (int)(len / 32) + 1, 0);
+    lua_Integer n = 0;
+    size_t start = 0, i = 0;
+    bool ended = false; /* the text so far ends with a line end */
+    while (i < len) {
+        char c = s[i];
+        if (c != '\n' && c != '\r') { i++; ended = false; continue; }
+        size_t next = i + 1;
+        if (c == '\r') {
+            size_t j = i;
+            while (j < len && s[j] == '\r') j++;
+            next = (j < len && s[j] == '\n') ? j + 1 : i + 1; /* CR..CR LF is one end; a lone CR is one */
+        }
+        lua_pushlstring(L, s + start, i - start);
+        lua_rawseti(L, -2, ++n);
+        start = i = next;
+        ended = true;
+    }
+    if (!ended || n == 0) {
+        lua_pushlstring(L, s + start, len - start);
+        lua_rawseti(L, -2, ++n);
+    }
+    return 1;
+}
+
+/* ---- CSA statements ------------------------------------------------------------------
+ * core.csa_statements(lines) -> statements, their line numbers: every line's
+ * statements (sg_csa_statements) in order, up to a line "/" (the end of a
+ * record in a file of several).  The CSA reader's hot path. */
+static int core_csa_statements(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 1), n = 0;
+    lua_createtable(L, (int)count, 0);
+    lua_createtable(L, (int)count, 0);
+    sg_span spans[64];
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
+        size_t len;
+        const char *line = lua_tolstring(L, -1, &len);
+        if (!line) return luaL_error(L, "line %d is not a string", (int)i);
+        if (len == 1 && line[0] == '/') { lua_pop(L, 1); break; }
+        if (len > INT_MAX) return luaL_error(L, "line %d is too long", (int)i);
+        int k = sg_csa_statements(line, (int)len, spans, 64);
+        if (k > 64) return luaL_error(L, "line %d has more than 64 statements", (int)i);
+        for (int j = 0; j < k; j++) {
+            lua_pushlstring(L, spans[j].s, (size_t)spans[j].len);
+            lua_rawseti(L, -4, ++n);
+            lua_pushinteger(L, i);
+            lua_rawseti(L, -3, n);
+        }
+        lua_pop(L, 1);
+    }
+    return 2;
+}
+
+/* core.csa_lines(lines, i, moves, times, comments, after_move) -> next i, moves taken:
+ * the CSA reader's hot path.  From line i on, takes the lines whose every
+ * statement is of what fills nearly every line of a game's body, as the
+ * reader's loop would: a move ("+7776FU": {text =, lineno =} onto moves), a time
+ * after a move ("T12": times[#moves] = {used = tonumber}), a "'*" comment (onto
+ * comments[#moves], lines joined by "\n") or nothing.  Stops at the first line
+ * with a statement of any other kind, or a time it does not take (none after a
+ * move yet, not a number, over a year), and at a "/" line, for the loop to read
+ * whole.  The caller calls it only while the start position and the side are
+ * known and no end is stated. */
+#define CSA_YEAR (366.0 * 24 * 3600)
+#define CSA_TIME_MAX 32
+
+typedef enum { ST_EMPTY, ST_MOVE, ST_TIME, ST_COMMENT } csa_kind;
+
+/* "T" digits ["." digits], as the loop's "^T(%d+%.?%d*)$" */
+static bool csa_time_text(const char *s, int len)
+{
+    int i = 1, d = 0;
+    while (i < len && s[i] >= '0' && s[i] <= '9') { i++; d++; }
+    if (d == 0) return false;
+    if (i < len && s[i] == '.') i++;
+    while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+    return i == len;
+}
+
+/* the kind of a statement the hot path takes, or -1 */
+static int csa_hot_kind(const sg_span *st, bool *after_move)
+{
+    const char *s = st->s;
+    int len = st->len;
+    if (len == 0) return ST_EMPTY;
+    if (len >= 2 && (s[0] == '+' || s[0] == '-') && s[1] >= '0' && s[1] <= '9') { *after_move = true; return ST_MOVE; }
+    if (len >= 2 && s[0] == '\'' && s[1] == '*') return ST_COMMENT;
+    if (s[0] == 'T' && *after_move && len < CSA_TIME_MAX && csa_time_text(s, len)) return ST_TIME;
+    return -1;
+}
+
+static int core_csa_lines(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    luaL_checktype(L, 5, LUA_TTABLE);
+    bool after_move = lua_toboolean(L, 6);
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 1), taken = 0;
+    lua_Integer nmoves = (lua_Integer)lua_rawlen(L, 3);
+    sg_span spans[64];
+    int kinds[64];
+    for (; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
+        size_t len;
+        const char *line = lua_tolstring(L, -1, &len);
+        if (!line || len > INT_MAX || (len == 1 && line[0] == '/')) { lua_pop(L, 1); break; }
+        int n = sg_csa_statements(line, (int)len, spans, 64);
+        bool hot = n <= 64, after = after_move;
+        for (int j = 0; hot && j < n; j++) {
+            kinds[j] = csa_hot_kind(&spans[j], &after);
+            hot = kinds[j] >= 0;
+        }
+        /* a time the loop would refuse as over a year stays the loop's (checked before anything is taken) */
+        for (int j = 0; hot && j < n; j++) {
+            if (kinds[j] != ST_TIME) continue;
+            char num[CSA_TIME_MAX];
+            memcpy(num, spans[j].s + 1, (size_t)spans[j].len - 1);
+            num[spans[j].len - 1] = 0;
+            if (!lua_stringtonumber(L, num)) { hot = false; break; }
+            hot = lua_tonumber(L, -1) <= CSA_YEAR;
+            lua_pop(L, 1);
+        }
+        if (!hot) { lua_pop(L, 1); break; }
+        for (int j = 0; j < n; j++) {
+            const sg_span *st = &spans[j];
+            if (kinds[j] == ST_MOVE) {
+                lua_createtable(L, 0, 2);
+                lua_pushlstring(L, st->s, (size_t)st->len);
+                lua_setfield(L, -2, "text");
+                lua_pushinteger(L, i);
+                lua_setfield(L, -2, "lineno");
+                lua_rawseti(L, 3, ++nmoves);
+                taken++;
+            } else if (kinds[j] == ST_TIME) {
+                char num[CSA_TIME_MAX];
+                memcpy(num, st->s + 1, (size_t)st->len - 1);
+                num[st->len - 1] = 0;
+                lua_createtable(L, 0, 1);
+                lua_stringtonumber(L, num);
+                lua_setfield(L, -2, "used");
+                lua_rawseti(L, 4, nmoves);
+            } else if (kinds[j] == ST_COMMENT) {
+                lua_rawgeti(L, 5, nmoves);
+                if (lua_isnil(L, -1)) {
+                    lua_pop(L, 1);
+                    lua_pushlstring(L, st->s + 2, (size_t)st->len - 2);
+                } else {
+                    lua_pushliteral(L, "\n");
+                    lua_pushlstring(L, st->s + 2, (size_t)st->len - 2);
+                    lua_concat(L, 3);
+                }
+                lua_rawseti(L, 5, nmoves);
+            }
+        }
+        after_move = after;
+        lua_pop(L, 1);
+    }
+    lua_pushinteger(L, i);
+    lua_pushinteger(L, taken);
+    return 2;
+}
+
+/* core.kif_run(lines, i, moves, times, comments, first, offset) -> next i, comment lines taken:
+ * the KIF reader's hot path.  From line i on, takes what fills nearly every line
+ * of a game's body, as the reader's loop would: a move line "  12 ７六歩(77)   (
+ * 0:01/00:00:05)" whose number is the next ({text =, lineno =, ki2 = false}
+ * onto moves, {used =, total =} as times[ply]), and a "*" comment line (onto the
+ * list comments[ply of the last move]).  Stops at the first line of any other
+ * kind, or a move line with anything the loop reads its own way (another number,
+ * 同 apart from its square, a branch mark, a time of another shape, an end word).
+ * The caller calls it only after the moves have begun and before an end. */
+static bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+static bool digit(char c) { return c >= '0' && c <= '9'; }
+
+/* digits at s[*i] (1 to max of them) -> their value, or -1 */
+static long digits_at(const char *s, size_t len, size_t *i, int max)
+{
+    long v = 0;
+    int n = 0;
+    while (*i < len && digit(s[*i]) && n < max) { v = v * 10 + (s[*i] - '0'); (*i)++; n++; }
+    return n ? v : -1;
+}
+
+/* "( m:ss/h:mm:ss)" with blanks around, as the reader's one-match shape; or only blanks (no time) */
+static bool kif_time(const char *s, size_t len, bool *has, long *used, long *total)
+{
+    size_t i = 0;
+    while (i < len && ascii_space(s[i])) i++;
+    *has = i < len;
+    if (!*has) return true;
+    if (s[i++] != '(') return false;
+    while (i < len && ascii_space(s[i])) i++;
+    long m = digits_at(s, len, &i, 3);
+    if (m < 0 || i >= len || s[i++] != ':') return false;
+    size_t at = i;
+    long sec = digits_at(s, len, &i, 2);
+    if (sec < 0 || i - at != 2 || i >= len || s[i++] != '/') return false;
+    long h = digits_at(s, len, &i, 3);
+    if (h < 0 || i >= len || s[i++] != ':') return false;
+    at = i;
+    long tm = digits_at(s, len, &i, 2);
+    if (tm < 0 || i - at != 2 || i >= len || s[i++] != ':') return false;
+    at = i;
+    long ts = digits_at(s, len, &i, 2);
+    if (ts < 0 || i - at != 2 || i >= len || s[i++] != ')') return false;
+    while (i < len && ascii_space(s[i])) i++;
+    if (i != len) return false;
+    *used = m * 60 + sec;
+    *total = (h * 60 + tm) * 60 + ts;
+    return true;
+}
+
+static int core_kif_run(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    luaL_checktype(L, 5, LUA_TTABLE);
+    lua_Integer first = luaL_checkinteger(L, 6), offset = luaL_checkinteger(L, 7);
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 1), comments = 0;
+    lua_Integer nmoves = (lua_Integer)lua_rawlen(L, 3);
+    for (; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
+        size_t len;
+        const char *s = lua_tolstring(L, -1, &len);
+        if (!s) { lua_pop(L, 1); break; }
+        if (len > 0 && s[0] == '*') {
+            lua_Integer ply = first + nmoves - 1;
+            if (lua_rawgeti(L, 5, ply) != LUA_TTABLE) {
+                lua_pop(L, 1);
+                lua_newtable(L);
+                lua_pushvalue(L, -1);
+                lua_rawseti(L, 5, ply);
+            }
+            lua_pushlstring(L, s + 1, len - 1);
+            lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+            lua_pop(L, 2);
+            comments++;
+            continue;
+        }
+        /* "^%s*(%d+)%s+(%S+)(.*)$" */
+        size_t k = 0;
+        while (k < len && ascii_space(s[k])) k++;
+        size_t d0 = k;
+        while (k < len && digit(s[k])) k++;
+        size_t nd = k - d0, sp = k;
+        while (k < len && ascii_space(s[k])) k++;
+        size_t t0 = k;
+        while (k < len && !ascii_space(s[k])) k++;
+        size_t tl = k - t0;
+        if (nd == 0 || nd > 9 || sp == t0 || tl == 0) { lua_pop(L, 1); break; }
+        long n = 0;
+        for (size_t j = d0; j < d0 + nd; j++) n = n * 10 + (s[j] - '0');
+        lua_Integer ply = (lua_Integer)n - offset;
+        bool has;
+        long used = 0, total = 0;
+        sg_ending_meaning meaning;
+        char word[64];
+        bool short_word = tl < sizeof word;
+        if (short_word) { memcpy(word, s + t0, tl); word[tl] = 0; }
+        if (ply != first + nmoves || (tl == 3 && memcmp(s + t0, "\xe5\x90\x8c", 3) == 0) /* 同 alone */
+            || (tl > 1 && s[t0 + tl - 1] == '+') || !kif_time(s + k, len - k, &has, &used, &total)
+            || !short_word || sg_ending_parse(word, SG_REC_KIF, SG_BLACK, &meaning)) {
+            lua_pop(L, 1);
+            break;
+        }
+        lua_createtable(L, 0, 3);
+        lua_pushlstring(L, s + t0, tl);
+        lua_setfield(L, -2, "text");
+        lua_pushinteger(L, i);
+        lua_setfield(L, -2, "lineno");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "ki2");
+        lua_rawseti(L, 3, ++nmoves);
+        if (has) {
+            lua_createtable(L, 0, 2);
+            lua_pushinteger(L, used);
+            lua_setfield(L, -2, "used");
+            lua_pushinteger(L, total);
+            lua_setfield(L, -2, "total");
+            lua_rawseti(L, 4, ply);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pushinteger(L, i);
+    lua_pushinteger(L, comments);
+    return 2;
+}
+
+static const luaL_Reg FUNCTIONS[] = {
+    {"lines", core_lines},
+    {"csa_statements", core_csa_statements},
+    {"csa_lines", core_csa_lines},
+    {"kif_run", core_kif_run},
+    {NULL, NULL}};
+
+void sgl_open_record_text(lua_State *L)
+{
+    luaL_setfuncs(L, FUNCTIONS, 0);
+}

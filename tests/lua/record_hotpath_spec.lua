@@ -1,0 +1,82 @@
+-- The record readers' hot path in C: core.lines (line ends) and g:play_texts (a line of moves).
+local core = require "shogi.core"
+local shogi = require "shogi"
+
+describe("core.lines", function()
+  local cases = {
+    {"", {""}}, {"\n", {""}}, {"a", {"a"}}, {"a\n", {"a"}}, {"a\r\n", {"a"}}, {"a\r\r\nb", {"a", "b"}},
+    {"a\rb", {"a", "b"}}, {"a\r\rb", {"a", "", "b"}}, {"a\n\nb\r", {"a", "", "b"}}, {"\r\n\r\n", {"", ""}},
+    {"x\r\r", {"x", ""}}, {"a\r\n\rb\n", {"a", "", "b"}},
+  }
+  for _, c in ipairs(cases) do
+    it(("splits %q"):format(c[1]), function() assert.same(c[2], core.lines(c[1])) end)
+  end
+end)
+
+describe("g:play_texts", function()
+  it("plays a line of moves in one notation and stops at the first it cannot play", function()
+    local g = shogi.game()
+    assert.equal(3, g:play_texts({"+7776FU", "-3334FU", "+8822UM", "-2288GI"}, "csa"))
+    assert.same({"7g7f", "3c3d", "8h2b+"}, g:moves())
+    g = shogi.game()
+    assert.equal(2, g:play_texts({"７六歩(77)", "３四歩(33)", "８八角成(22)"}, "kif"))
+    g = shogi.game()
+    assert.equal(1, g:play_texts({"▲７六歩", "△７六歩"}, "japanese"))
+    assert.has_error(function() g:play_texts({}, "klingon") end)
+  end)
+  it("stops once the game is over", function()
+    local g = shogi.game("4k4/9/4G4/9/9/9/9/9/4K4 b G 1")
+    assert.equal(1, g:play_texts({"G*5b", "5a4a"}, "usi"))
+    assert.equal("checkmate", g:result().reason)
+  end)
+end)
+
+describe("core.csa_statements", function()
+  it("splits CSA lines at commas, comments and names to the line's end, up to '/'", function()
+    local s, n = core.csa_statements({"V2.2", "N+Alice, Bob ", "$EVENT:Cup, round 2  ", "+7776FU,T12",
+      "-3334FU , T3 ,'* 30 comment, with a comma", "  'a comment line", "P1 -KY", "'", ",,", "/", "+2726FU"})
+    assert.same({"V2.2", "N+Alice, Bob", "$EVENT:Cup, round 2", "+7776FU", "T12", "-3334FU", "T3",
+      "'* 30 comment, with a comma", "'a comment line", "P1 -KY", "'", "", "", ""}, s)
+    assert.same({1, 2, 3, 4, 4, 5, 5, 5, 6, 7, 8, 9, 9, 9}, n)
+    assert.has_error(function() core.csa_statements({1, {}}) end)
+  end)
+end)
+
+describe("core.csa_lines", function()
+  it("takes whole lines of moves, their times and '* comments, and stops at any other line", function()
+    local lines = {"+7776FU,T12", "'** 30", "'* more", "-3334FU", "T1.5", "", "%TORYO", "+2726FU"}
+    local moves, times, comments = {}, {}, {}
+    local i, taken = core.csa_lines(lines, 1, moves, times, comments, false)
+    assert.same({7, 2}, {i, taken})
+    assert.same({{text = "+7776FU", lineno = 1}, {text = "-3334FU", lineno = 4}}, moves)
+    assert.same({{used = 12}, {used = 1.5}}, times)
+    assert.equal(math.type(times[1].used), "integer")
+    assert.same({[1] = "* 30\n more"}, comments)
+  end)
+  it("leaves a line with anything it does not take to the reader, whole", function()
+    for _, case in ipairs({{"T3", false}, {"T3x", true}, {"T99999999999", true}, {"T", true},
+        {"+7776FU,%TORYO", false}, {"+7776FU,T99999999999", false}, {"/", true}, {"N+name", false}}) do
+      local moves = {}
+      local i, taken = core.csa_lines({case[1]}, 1, moves, {}, {}, case[2])
+      assert.same({1, 0, 0}, {i, taken, #moves})
+    end
+  end)
+end)
+
+describe("core.kif_run", function()
+  it("takes move lines in order and * comments, and leaves the rest to the reader", function()
+    local lines = {"   1 ７六歩(77)   ( 0:01/00:00:01)", "*a comment", "*another", "   2 ３四歩(33)",
+      "   3 同　角成(88)   ( 1:02/00:01:03)", "   4 同 銀(31)", "   5 投了"}
+    local moves, times, comments = {}, {}, {}
+    local i, taken = core.kif_run(lines, 1, moves, times, comments, 1, 0)
+    assert.same({6, 2}, {i, taken})
+    assert.same({{text = "７六歩(77)", lineno = 1, ki2 = false}, {text = "３四歩(33)", lineno = 4, ki2 = false},
+      {text = "同　角成(88)", lineno = 5, ki2 = false}}, moves)
+    assert.same({[1] = {used = 1, total = 1}, [3] = {used = 62, total = 63}}, times)
+    assert.same({[1] = {"a comment", "another"}}, comments)
+    for _, line in ipairs({"   2 ７六歩(77)", "   1 投了", "   1 ７六歩(77)+", "   1 ７六歩(77) (0:01)",
+        "1234567890 ７六歩(77)", "変化：1手", "&mark"}) do
+      assert.same({1, 0}, {core.kif_run({line}, 1, {}, {}, {}, 1, 0)})
+    end
+  end)
+end)

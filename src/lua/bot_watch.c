@@ -17,9 +17,7 @@ struct sgl_watch {
     bool quit;
 };
 
-/* The handler gets the bot as the signal's value, and calls the binding's arm
- * function, set once with the handler (a handler takes no other argument). */
-static sgl_watch_arm_fn arm_fn;
+/* The handler gets the bot as the signal's value.  Set once (pthread_once): */
 static bool have_signal;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -27,7 +25,7 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 {
     (void)sig;
     (void)uctx;
-    if (si->si_code == SI_QUEUE && si->si_value.sival_ptr) arm_fn(si->si_value.sival_ptr);
+    if (si->si_code == SI_QUEUE && si->si_value.sival_ptr) sgl_bot_arm_lazy(si->si_value.sival_ptr);
 }
 
 /* SIGURG, ignored by default and used by nothing here: taken only when nobody else handles it */
@@ -66,9 +64,8 @@ static void *watch_main(void *arg)
     return NULL;
 }
 
-sgl_watch *sgl_watch_start(struct sgl_bot *b, sgl_watch_arm_fn arm)
+sgl_watch *sgl_watch_start(struct sgl_bot *b)
 {
-    arm_fn = arm;   /* the same function every time (l_bot.c's) */
     pthread_once(&once, install);
     if (!have_signal) return NULL;
     sgl_watch *w = calloc(1, sizeof *w);

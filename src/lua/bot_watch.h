@@ -11,12 +11,12 @@
 
 struct sgl_bot;
 typedef struct sgl_watch sgl_watch;
-/* the handler's work, on the search's thread: arm the hook of b (async-signal-safe) */
-typedef void (*sgl_watch_arm_fn)(struct sgl_bot *b);
+/* the handler's work, on the search's thread: arm the hook of b (async-signal-safe; l_bot.c) */
+void sgl_bot_arm_lazy(struct sgl_bot *b);
 
 /* Starts watching b from the calling thread (the search's); NULL when a
  * thread or the signal cannot be had (the caller then hooks every call). */
-sgl_watch *sgl_watch_start(struct sgl_bot *b, sgl_watch_arm_fn arm);
+sgl_watch *sgl_watch_start(struct sgl_bot *b);
 /* a call begins or ends (on the search's thread) */
 void sgl_watch_enter(sgl_watch *w);
 void sgl_watch_leave(sgl_watch *w);

@@ -79,7 +79,7 @@ static void bot_hook(lua_State *L, lua_Debug *ar)
 
 /* the watchdog's signal handler, on the search's thread: a call of b that outlasted a tick gets
  * the hook (lua_sethook is safe there, as lua.c's Ctrl-C handler uses it) */
-static void arm_lazy(sgl_bot *b)
+void sgl_bot_arm_lazy(sgl_bot *b)
 {
     if (b->in_call && b->lazy_L && lua_gethook(b->lazy_L) != bot_hook)
         lua_sethook(b->lazy_L, bot_hook, LUA_MASKCOUNT, HOOK_COUNT);
@@ -263,7 +263,7 @@ const char *sgl_bot_wire(lua_State *L, int idx, const char *opts_field, sg_searc
         o->prune_ud = &b->prune;
     }
     if (b->eval.L || b->order.L || b->prune.L) {   /* the hook finds the bot here */
-        b->watch = sgl_watch_start(b, arm_lazy);
+        b->watch = sgl_watch_start(b);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &BOT_KEY);
         b->outer = lua_touserdata(L, -1);
         lua_pushlightuserdata(L, b);

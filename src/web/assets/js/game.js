@@ -324,18 +324,15 @@ async function main() {
   }
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
   keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
-  try {
-    const s = await api.session();
-    $('who').textContent = s.user ? s.user.name : 'guest';
-  } catch {
-    // the game can be watched without a session
-  }
-  try {
-    render(await api.get(`/api/games/${encodeURIComponent(id)}`));
-  } catch (e) {
-    showError(e.message);
+  // the session and the game asked at once (the game needs no session: a visitor watches); a player
+  // arrives from the lobby with the session's cookie, so the game already says whose side is theirs
+  const [session, game] = await Promise.allSettled([api.session(), api.get(`/api/games/${encodeURIComponent(id)}`)]);
+  if (session.status === 'fulfilled') $('who').textContent = session.value.user ? session.value.user.name : 'guest';
+  if (game.status === 'rejected') {
+    showError(game.reason.message);
     return;
   }
+  render(game.value);
   listen();
 }
 

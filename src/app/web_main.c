@@ -1,6 +1,6 @@
-/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--public]:
+/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--watch DIR] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
- * config is a Lua file returning a table {listen =, port =, data =, db =, root =,
+ * config is a Lua file returning a table {listen =, port =, data =, db =, root =, watch =,
  * session_idle =, session_lifetime =, max_moves =, deadlines = {...}} (docs/WEB.md);
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
@@ -112,8 +112,9 @@ static bool config_deadlines(lua_State *L, const char *config, sg_web_opts *o)
 int sg_app_web_main(lua_State *L, int argc, char **argv)
 {
     char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
+    char watch[PATH_MAX] = "";  /* a CSA server's records folder, shown on the watch pages */
     int port = -1;
-    bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false;
+    bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false, have_watch = false;
     const char *config = NULL;
     long session_idle = 0, session_lifetime = 0, max_moves = -2;
     sg_web_opts o = {0};
@@ -132,6 +133,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         else if (!strcmp(a, "--data")) { snprintf(data, sizeof data, "%s", v); have_data = true; }
         else if (!strcmp(a, "--root")) { snprintf(root, sizeof root, "%s", v); have_root = true; }
         else if (!strcmp(a, "--db")) { snprintf(db, sizeof db, "%s", v); have_db = true; }
+        else if (!strcmp(a, "--watch")) { snprintf(watch, sizeof watch, "%s", v); have_watch = true; }
         else { fprintf(stderr, "komadai: --serve: unknown option '%s'\n", a); goto usage; }
         i++;
     }
@@ -148,6 +150,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         if (!have_data) config_string(L, "data", data, sizeof data);
         if (!have_root) config_string(L, "root", root, sizeof root);
         if (!have_db) config_string(L, "db", db, sizeof db);
+        if (!have_watch) config_string(L, "watch", watch, sizeof watch);
         /* seconds; a tenth of a century at most */
         if (!config_number(L, config, "session_idle", 1, 315360000L, &session_idle) ||
             !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime) ||
@@ -175,6 +178,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     o.data_dir = data;
     o.db = db[0] ? db : NULL;
     o.root = root;
+    o.watch = watch[0] ? watch : NULL;
     o.session_idle = session_idle;
     o.session_lifetime = session_lifetime;
     o.max_moves = max_moves == -2 ? 0 : max_moves == 0 ? -1 : (int)max_moves;  /* the config's 0: no cap */
@@ -198,6 +202,6 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     printf("komadai: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 0;
 usage:
-    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--public]\n");
+    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--watch DIR] [--public]\n");
     return 1;
 }

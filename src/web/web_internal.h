@@ -14,6 +14,7 @@
  *   web_watch.c    the live game table: who watches which game, woken on a change
  *   web_events.c   Server-Sent Events, one "state" event per change
  *   web_files.c    the pages: files under root, nothing outside it
+ *   web_csa.c      watching a CSA server's records folder: the list, a game, its watchers
  * Locking: every request but a file takes w->mu for its whole work on the
  * store and the games (web_handle does it); the functions below expect it
  * held unless they say otherwise. */
@@ -30,6 +31,7 @@
 #include "web.h"
 #include "store.h"
 #include "../core/game.h"
+#include "../proto/csa_rec.h"
 
 #define BODY_MAX 16384              /* request bodies over this are refused (413) */
 #define GAME_MAX_MOVES 1024         /* the 500-move draw ends every game long before */
@@ -72,6 +74,24 @@ typedef struct watch {
 
 typedef struct { char ip[64]; int fails; int64_t since; } login_slot;
 
+/* ---- a CSA server's records folder (web_csa.c) ---- */
+/* one record file some page follows, shared by all its spectators: read once per change */
+typedef struct csa_watch {
+    struct csa_watch *next;
+    char id[256];
+    char path[PATH_MAX];
+    int refs;                    /* event streams holding it */
+    int wd;                      /* its inotify watch, -1 none */
+    long long size;
+    int64_t mtime;               /* what the file was when last read */
+    int ply;
+    bool done;                   /* the record's last line ('$END_TIME) read */
+    uint64_t changes;
+    sbuf json;                   /* the WATCH JSON of the last read */
+    pthread_cond_t cv;
+} csa_watch;
+struct csa_seen;
+
 struct sg_web {
     struct MHD_Daemon *d;
     sg_store *store;
@@ -90,6 +110,13 @@ struct sg_web {
     int64_t touch_ms;            /* a session's use is stored when its last is older than this */
     int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
     login_slot logins[LOGIN_SLOTS];
+    char csa_dir[PATH_MAX];      /* the records folder watched, "" none */
+    csa_watch *csa_watches;
+    struct csa_seen **csa_seen;  /* the list's cache of each file's head */
+    int csa_seen_n, csa_seen_cap;
+    int csa_inotify;             /* -1 without inotify: the poll alone */
+    pthread_t csa_thread;
+    bool csa_thread_on;
     char dummy_hash[crypto_pwhash_STRBYTES];  /* verified when the email is unknown: the same work either way */
 };
 
@@ -230,6 +257,16 @@ unsigned web_route_events(ctx *x, int64_t id);
 long web_sse_read(struct sse *s, char *buf, size_t max);  /* bytes, or WEB_SSE_END / WEB_SSE_ERROR */
 void web_sse_free(struct sse *s);
 enum { WEB_SSE_END = -1, WEB_SSE_ERROR = -2 };
+
+bool web_csa_id_ok(const char *id);                     /* a game id's characters (a file name, no path) */
+unsigned web_route_watch_list(ctx *x);                  /* GET /api/watch */
+unsigned web_route_watch_game(ctx *x, const char *id);  /* GET /api/watch/ID */
+unsigned web_route_watch_events(ctx *x, const char *id); /* GET /api/watch/ID/events (web_events.c) */
+csa_watch *web_csa_watch_take(sg_web *w, const char *id);  /* NULL: no such game (or out of memory) */
+void web_csa_watch_drop(sg_web *w, csa_watch *cw);
+bool web_csa_start(sg_web *w);   /* the watchers' thread (no lock held) */
+void web_csa_stop(sg_web *w);    /* after stopping is set: joins it */
+void web_csa_free(sg_web *w);
 
 /* ---- the pages (web_files.c) ---- */
 unsigned web_serve_file(ctx *x);

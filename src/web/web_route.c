@@ -54,6 +54,17 @@ static unsigned api(ctx *x)
         if (id && !strcmp(rest, "/accept") && post) return web_route_accept(x, id);
         return no_route(x);
     }
+    if (!strcmp(u, "/watch") && !post) return web_route_watch_list(x);
+    if (!strncmp(u, "/watch/", 7) && !post) {
+        char id[256];
+        const char *slash = strchr(u + 7, '/');
+        size_t n = slash ? (size_t)(slash - (u + 7)) : strlen(u + 7);
+        snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), u + 7);
+        if (n >= sizeof id || !web_csa_id_ok(id)) return web_fail(x, 404, "no game '%.80s'", u + 7);
+        if (!slash) return web_route_watch_game(x, id);
+        if (!strcmp(slash, "/events")) return web_route_watch_events(x, id);
+        return no_route(x);
+    }
     if (!strcmp(u, "/games") && !post) return web_route_games_mine(x);
     if (!strncmp(u, "/games/", 7)) {
         const char *rest;

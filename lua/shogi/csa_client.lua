@@ -9,7 +9,9 @@
 -- a shogi.game at the position to move (it may be read, copied, searched,
 -- not kept), clock = {side = "b"|"w", remaining = {b =, w =}, byoyomi =,
 -- increment =, total =} in seconds; the move in any notation the core reads,
--- or "%TORYO" (also nil) to resign, "%KACHI" to declare.
+-- or "%TORYO" (also nil) to resign, "%KACHI" to declare; a second value, a
+-- string, is sent as the move's comment (Floodgate's "* SCORE PV..." in CSA
+-- moves, which the server records and the watch pages show).
 local shogi = require "shogi"
 
 local io_open, os_date, os_time = io.open, os.date, os.time
@@ -200,14 +202,16 @@ local function play_one(net, o, player, events)
   clock.remaining = {b = clock.total, w = clock.total}
   local moves, ending, reason, result = {}, nil, nil, nil
   local function my_move()
-    local ok, m = pcall(player, g:copy(), clock)
+    local ok, m, note = pcall(player, g:copy(), clock)
     if not ok then stderr:write("csa-client: the player failed: ", tostring(m), "\n"); m = nil end
     if m == nil or m == "%TORYO" or m == "resign" then c:send("%TORYO\n"); return end
     if m == "%KACHI" or m == "win" then c:send("%KACHI\n"); return end
     local pos_now = g:position()
     local usi = pos_now:parse_move(m)
     if not usi then c:send("%TORYO\n"); return end
-    c:send(pos_now:move_name(usi, "csa") .. "\n")
+    -- a comment the bot gave goes with the move (",'* 30 -3334FU": Floodgate's score and PV), on one line
+    local tail = type(note) == "string" and note ~= "" and (",'" .. note:gsub("[\r\n]", " ")) or ""
+    c:send(pos_now:move_name(usi, "csa") .. tail .. "\n")
   end
   if g:side() == me then my_move() end
   while not result do

@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
 #include <lua.h>
 
 #include "app.h"
+#include "../server/csa_server.h"
 #include "../web/web.h"
 
 static bool parse_listen(const char *s, char *addr, size_t size, int *port)
@@ -116,6 +118,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     int port = -1;
     bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false, have_watch = false;
     const char *config = NULL;
+    int csa_argc = 0;
+    char **csa_argv = NULL;
     long session_idle = 0, session_lifetime = 0, max_moves = -2;
     sg_web_opts o = {0};
     default_root(root, sizeof root);
@@ -128,6 +132,11 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--public")) { pub = true; continue; }
+        if (!strcmp(a, "--csa-server")) {  /* the rest is the CSA server's: argv[i] "--csa-server", argv[i + 1] PORT */
+            csa_argc = argc - (i - 1);
+            csa_argv = argv + (i - 1);
+            break;
+        }
         if (!v) { fprintf(stderr, "komadai: --serve: '%s' needs an argument or is unknown\n", a); goto usage; }
         if (!strcmp(a, "--config")) config = v;
         else if (!strcmp(a, "--data")) { snprintf(data, sizeof data, "%s", v); have_data = true; }
@@ -173,6 +182,18 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
                 root);
         return 1;
     }
+    /* the one-process form: a CSA server beside the site, whose records the site watches */
+    sgsv_server *csa = NULL;
+    if (csa_argv) {
+        if (!(csa = sg_app_csa_server_new(L, csa_argc, csa_argv))) return 1;
+        if (!csa->records[0]) {
+            fprintf(stderr, "komadai: --serve ... --csa-server: give --records DIR (the site watches the games there)\n");
+            sgsv_free(csa);
+            return 1;
+        }
+        mkdir(csa->records, 0755);
+        if (!watch[0]) snprintf(watch, sizeof watch, "%s", csa->records);
+    }
     o.addr = addr;
     o.port = port;
     o.data_dir = data;
@@ -186,6 +207,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     sg_web *w = sg_web_start(&o, err, sizeof err);
     if (!w) {
         fprintf(stderr, "komadai: --serve: %s\n", err);
+        if (csa) sgsv_free(csa);
         return 1;
     }
     /* the database named without the URL's user and password */
@@ -197,11 +219,20 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
            strcmp(addr, "0.0.0.0") ? addr : "127.0.0.1", sg_web_port(w), where, root);
     fflush(stdout);
     int sig = 0;
+    if (csa) {
+        /* this thread runs the CSA server, which takes the signals in its ppoll */
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        sg_app_csa_server_run(csa);
+        sg_web_stop(w);
+        printf("komadai: stopped\n");
+        return 0;
+    }
     sigwait(&set, &sig);
     sg_web_stop(w);
     printf("komadai: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 0;
 usage:
-    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--watch DIR] [--public]\n");
+    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--watch DIR] [--public]\n"
+                    "       [--csa-server PORT [its options, docs/CSA.md] --records DIR]: a CSA server in the same process, watched\n");
     return 1;
 }

@@ -146,4 +146,24 @@ kill $pid; wait $pid 2>/dev/null; pid=
 # a folder that is not there: the site does not start, and says why
 "$K" --serve 127.0.0.1:0 --data "$tmp/data3" --watch "$tmp/none" >"$tmp/out" 2>&1
 check "a missing folder: refused at the start" grep -q -- "--serve: --watch $tmp/none: No such file or directory" "$tmp/out"
+
+# the one-process form: --serve ... --csa-server PORT --records DIR, the site watching that folder
+cport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+serve "$tmp/one.log" --data "$tmp/data4" --csa-server "$cport" --records "$tmp/rec4" --max-moves 6
+check "one process: both servers start" grep -q "csa-server: listening on 127.0.0.1:$cport" "$tmp/one.log"
+csa_port=$cport
+csa_game 0.2
+for i in $(seq 100); do
+  [ "$(code /api/watch >/dev/null; py 'len([g for g in d["games"] if g["status"] == "finished"])' "$tmp/body")" = 1 ] && break
+  sleep 0.1
+done
+expect_eq "one process: the game played there, watched to its end" "watch_b 6 Draw by the move limit" \
+  "$(py '" ".join(str(x) for x in [d["games"][0]["black"]["name"], d["games"][0]["ply"], d["games"][0]["result"]["reason"]])' "$tmp/body")"
+wait $bots_pids 2>/dev/null; bots_pids=
+kill -TERM $pid; wait $pid; rc=$?; pid=
+expect "one process: SIGTERM stops both" 0 'grep -q "csa-server: stopped" "$tmp/one.log"' 'grep -q "komadai: stopped" "$tmp/one.log"'
+"$K" --serve 127.0.0.1:0 --data "$tmp/data5" --csa-server "$cport" >"$tmp/out" 2>&1
+check "one process: --records is needed" grep -q -- "--csa-server: give --records DIR" "$tmp/out"
+"$K" --serve 127.0.0.1:0 --data "$tmp/data5" --csa-server x >"$tmp/out" 2>&1
+check "one process: the CSA server's own messages" grep -q -- "--csa-server: PORT needs a number from 1 to 65535, not 'x'" "$tmp/out"
 end_suite

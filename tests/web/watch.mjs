@@ -8,7 +8,7 @@ import { run, check, newPage } from './lib.mjs';
 const base = process.argv[3].replace(/\/$/, '');
 
 await run(async (browser) => {
-  const page = await newPage(browser);
+  const page = await newPage(browser, 1100, 820);
   await page.goto(`${base}/watch.html`, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('#game-rows tr.live a', { timeout: 15000 });
   const row = await page.$eval('#game-rows tr.live', (tr) => [...tr.cells].map((c) => c.textContent));
@@ -36,6 +36,8 @@ await run(async (browser) => {
     near: document.getElementById('near-name').textContent,
     status: document.getElementById('status').textContent,
   }));
+  // WATCH_SHOTS=DIR: the screenshots of docs/WEB.md (the game live, then the list)
+  if (process.env.WATCH_SHOTS) await page.screenshot({ path: `${process.env.WATCH_SHOTS}/web-watch.png` });
   check('the move list has every move', live.moves === live.ply, `${live.moves} / ${live.ply}`);
   check('the board shows the pieces', live.pieces >= 38, live.pieces);
   check('the engine comment: score and PV named', /^Engine: \d+ (P|L|N|S|G|B|R|K|\+)/.test(live.comment), live.comment);
@@ -61,6 +63,7 @@ await run(async (browser) => {
   await page.goto(`${base}/watch.html`, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('#game-rows tr.finished', { timeout: 5000 });
   const fin = await page.$eval('#game-rows tr.finished', (tr) => tr.cells[4].textContent);
+  if (process.env.WATCH_SHOTS) await page.screenshot({ path: `${process.env.WATCH_SHOTS}/web-watch-list.png` });
   check('the list: the finished game with its result', fin === 'Draw by the move limit', fin);
   await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
   check('the lobby links the watch list', await page.$('header a[href="watch.html"]') !== null);

@@ -35,8 +35,8 @@ function renderMoves(s) {
       api.el('li', { class: i === s.moves.length - 1 ? 'last' : undefined, 'data-usi': m.usi }, [
         api.el('span', { class: 'ply', text: `${i + 1}.` }),
         api.el('span', { class: 'name', text: name(m) }),
-        m.seconds !== null ? api.el('span', { class: 'secs', text: ` ${m.seconds}s` }) : null,
-        m.comment ? api.el('span', { class: 'score', text: ` ${commentText(m.comment)}` }) : null,
+        m.seconds !== null ? api.el('span', { class: 'secs', text: `${m.seconds}s` }) : null,
+        m.comment ? api.el('span', { class: 'score', text: commentText(m.comment) }) : null,
       ]),
     ),
   );

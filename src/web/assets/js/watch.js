@@ -13,7 +13,7 @@ function row(g) {
     api.el('td', { text: g.white.name }),
     api.el('td', { text: timeText(g.time) }),
     api.el('td', { text: String(g.ply) }),
-    api.el('td', { class: 'status', text: statusText(g) }),
+    api.el('td', { class: 'state', text: statusText(g) }),
     api.el('td', { text: g.start_time }),
   ]);
 }

@@ -5,7 +5,9 @@
  * folder per request (each file's summary cached by its size and time); a
  * game some page follows has one watcher (csa_watch) shared by all its
  * spectators: the thread below sees the file grow (inotify, and a stat poll
- * behind it), reads it once, makes the JSON once and wakes them all. */
+ * behind it), reads it once, makes the JSON once and wakes them all.
+ * All of it under its own lock, csa_mu, never the site's: the spectators and
+ * the folder's reading do not hold up the games of the site. */
 #include "web_internal.h"
 
 #include <dirent.h>
@@ -311,7 +313,7 @@ static int newest_first(const void *a, const void *b)
     return c ? c : strcmp(y->id, x->id);
 }
 
-unsigned web_route_watch_list(ctx *x)
+static unsigned web_route_watch_list(ctx *x)
 {
     sg_web *w = x->w;
     sbuf b = {0};
@@ -355,7 +357,7 @@ static bool find_path(sg_web *w, const char *id, char path[PATH_MAX])
     return f.found;
 }
 
-unsigned web_route_watch_game(ctx *x, const char *id)
+static unsigned web_route_watch_game(ctx *x, const char *id)
 {
     char path[PATH_MAX];
     if (!x->w->csa_dir[0]) return web_fail(x, 404, "no records folder is watched (komadai --serve ... --watch DIR)");
@@ -433,11 +435,44 @@ static void *watch_main(void *arg)
         if (w->csa_inotify >= 0) {
             if (poll(&pf, 1, POLL_MS) > 0) while (read(w->csa_inotify, buf, sizeof buf) > 0) {}
         } else usleep(POLL_MS * 1000);
-        pthread_mutex_lock(&w->mu);
-        if (w->stopping) { pthread_mutex_unlock(&w->mu); return NULL; }
+        pthread_mutex_lock(&w->csa_mu);
+        if (w->csa_stopping) { pthread_mutex_unlock(&w->csa_mu); return NULL; }
         for (csa_watch *cw = w->csa_watches; cw; cw = cw->next) refresh(w, cw, false);
-        pthread_mutex_unlock(&w->mu);
+        pthread_mutex_unlock(&w->csa_mu);
     }
+}
+
+/* GET /api/watch[/ID[/events]], with csa_mu held: a session is not needed to watch */
+static unsigned route(ctx *x)
+{
+    const char *u = x->rq->url + 10;  /* after "/api/watch" */
+    if (strcmp(x->rq->method, "GET")) return web_fail(x, 405, "%s: the watch routes take GET", x->rq->method);
+    if (!*u) return web_route_watch_list(x);
+    u++;
+    char id[256];
+    const char *slash = strchr(u, '/');
+    size_t n = slash ? (size_t)(slash - u) : strlen(u);
+    snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), u);
+    if (n >= sizeof id || !web_csa_id_ok(id)) return web_fail(x, 404, "no game '%.80s'", u);
+    if (!slash) return web_route_watch_game(x, id);
+    if (!strcmp(slash, "/events")) return web_route_watch_events(x, id);
+    return web_fail(x, 404, "no such route: %s %.80s", x->rq->method, x->rq->url);
+}
+
+unsigned web_route_watch(ctx *x)
+{
+    pthread_mutex_lock(&x->w->csa_mu);
+    unsigned code = route(x);
+    pthread_mutex_unlock(&x->w->csa_mu);
+    return code;
+}
+
+void web_csa_wake_all(sg_web *w)
+{
+    pthread_mutex_lock(&w->csa_mu);
+    w->csa_stopping = true;
+    for (csa_watch *cw = w->csa_watches; cw; cw = cw->next) pthread_cond_broadcast(&cw->cv);
+    pthread_mutex_unlock(&w->csa_mu);
 }
 
 bool web_csa_start(sg_web *w)

@@ -27,11 +27,11 @@ struct sse {
 static bool next_record_text(struct sse *s, bool *error)
 {
     sg_web *w = s->w;
-    pthread_mutex_lock(&w->mu);
-    if (!s->cw && !(s->cw = web_csa_watch_take(w, s->csa_id))) { pthread_mutex_unlock(&w->mu); *error = true; return false; }
+    pthread_mutex_lock(&w->csa_mu);
+    if (!s->cw && !(s->cw = web_csa_watch_take(w, s->csa_id))) { pthread_mutex_unlock(&w->csa_mu); *error = true; return false; }
     csa_watch *cw = s->cw;
     for (;;) {
-        if (w->stopping) { pthread_mutex_unlock(&w->mu); return false; }
+        if (w->csa_stopping) { pthread_mutex_unlock(&w->csa_mu); return false; }
         if (s->sent_ply < 0 || cw->changes != s->seen) {
             s->seen = cw->changes;
             s->sent_ply = cw->ply;
@@ -43,12 +43,12 @@ static bool next_record_text(struct sse *s, bool *error)
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_sec += 15;
-        if (pthread_cond_timedwait(&cw->cv, &w->mu, &ts) == ETIMEDOUT && cw->changes == s->seen) {
+        if (pthread_cond_timedwait(&cw->cv, &w->csa_mu, &ts) == ETIMEDOUT && cw->changes == s->seen) {
             sb_lit(&s->out, ": keep-alive\n\n");
             break;
         }
     }
-    pthread_mutex_unlock(&w->mu);
+    pthread_mutex_unlock(&w->csa_mu);
     if (s->out.oom) { *error = true; return false; }
     return true;
 }
@@ -109,11 +109,15 @@ long web_sse_read(struct sse *s, char *buf, size_t max)
 
 void web_sse_free(struct sse *s)
 {
-    if (s->watch || s->cw) {
+    if (s->watch) {
         pthread_mutex_lock(&s->w->mu);
-        if (s->watch) web_watch_drop(s->w, s->watch);
-        if (s->cw) web_csa_watch_drop(s->w, s->cw);
+        web_watch_drop(s->w, s->watch);
         pthread_mutex_unlock(&s->w->mu);
+    }
+    if (s->cw) {
+        pthread_mutex_lock(&s->w->csa_mu);
+        web_csa_watch_drop(s->w, s->cw);
+        pthread_mutex_unlock(&s->w->csa_mu);
     }
     free(s->out.p);
     free(s);
@@ -143,7 +147,7 @@ unsigned web_route_events(ctx *x, int64_t id)
 
 unsigned web_route_watch_events(ctx *x, const char *id)
 {
-    /* the watcher is taken here (the game must exist: a 404 now, not an empty stream) */
+    /* the watcher is taken here (the game must exist: a 404 now, not an empty stream); csa_mu is held */
     csa_watch *cw = web_csa_watch_take(x->w, id);
     if (!cw) return web_fail(x, 404, "no game '%.80s' in the records folder", id);
     struct sse *s = calloc(1, sizeof *s);

@@ -111,6 +111,8 @@ struct sg_web {
     int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
     login_slot logins[LOGIN_SLOTS];
     char csa_dir[PATH_MAX];      /* the records folder watched, "" none */
+    pthread_mutex_t csa_mu;      /* guards what follows but csa_dir (web_csa.c) */
+    bool csa_stopping;
     csa_watch *csa_watches;
     struct csa_seen **csa_seen;  /* the list's cache of each file's head */
     int csa_seen_n, csa_seen_cap;
@@ -259,13 +261,15 @@ void web_sse_free(struct sse *s);
 enum { WEB_SSE_END = -1, WEB_SSE_ERROR = -2 };
 
 bool web_csa_id_ok(const char *id);                     /* a game id's characters (a file name, no path) */
-unsigned web_route_watch_list(ctx *x);                  /* GET /api/watch */
-unsigned web_route_watch_game(ctx *x, const char *id);  /* GET /api/watch/ID */
-unsigned web_route_watch_events(ctx *x, const char *id); /* GET /api/watch/ID/events (web_events.c) */
-csa_watch *web_csa_watch_take(sg_web *w, const char *id);  /* NULL: no such game (or out of memory) */
-void web_csa_watch_drop(sg_web *w, csa_watch *cw);
-bool web_csa_start(sg_web *w);   /* the watchers' thread (no lock held) */
-void web_csa_stop(sg_web *w);    /* after stopping is set: joins it */
+/* The watch routes and watchers take csa_mu (not mu, which they never hold): the list, a
+ * game, the watchers' table and their conditions, csa_stopping. */
+unsigned web_route_watch(ctx *x);                        /* GET /api/watch[/ID[/events]]: takes csa_mu */
+unsigned web_route_watch_events(ctx *x, const char *id); /* .../events, csa_mu held (web_events.c) */
+csa_watch *web_csa_watch_take(sg_web *w, const char *id);  /* csa_mu held; NULL: no such game (or out of memory) */
+void web_csa_watch_drop(sg_web *w, csa_watch *cw);        /* csa_mu held */
+bool web_csa_start(sg_web *w);   /* the watchers' thread */
+void web_csa_wake_all(sg_web *w); /* stopping: csa_stopping set, every stream woken (takes csa_mu) */
+void web_csa_stop(sg_web *w);    /* after web_csa_wake_all: joins the thread */
 void web_csa_free(sg_web *w);
 
 /* ---- the pages (web_files.c) ---- */

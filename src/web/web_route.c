@@ -54,17 +54,6 @@ static unsigned api(ctx *x)
         if (id && !strcmp(rest, "/accept") && post) return web_route_accept(x, id);
         return no_route(x);
     }
-    if (!strcmp(u, "/watch") && !post) return web_route_watch_list(x);
-    if (!strncmp(u, "/watch/", 7) && !post) {
-        char id[256];
-        const char *slash = strchr(u + 7, '/');
-        size_t n = slash ? (size_t)(slash - (u + 7)) : strlen(u + 7);
-        snprintf(id, sizeof id, "%.*s", (int)(n < sizeof id ? n : sizeof id - 1), u + 7);
-        if (n >= sizeof id || !web_csa_id_ok(id)) return web_fail(x, 404, "no game '%.80s'", u + 7);
-        if (!slash) return web_route_watch_game(x, id);
-        if (!strcmp(slash, "/events")) return web_route_watch_events(x, id);
-        return no_route(x);
-    }
     if (!strcmp(u, "/games") && !post) return web_route_games_mine(x);
     if (!strncmp(u, "/games/", 7)) {
         const char *rest;
@@ -92,6 +81,10 @@ void web_handle(sg_web *w, const web_request *rq, web_answer *a)
     if (rq->body_oom) { web_fail(&x, 500, "out of memory"); return; }
     if (rq->body && strlen(rq->body) != rq->body_len) { web_fail(&x, 400, "malformed JSON: a NUL byte in the body"); return; }
     if (strncmp(rq->url, "/api/", 5)) { web_serve_file(&x); return; }  /* files need no lock */
+    if (!strncmp(rq->url, "/api/watch", 10) && (rq->url[10] == '\0' || rq->url[10] == '/')) {
+        web_route_watch(&x);  /* a CSA records folder's games: their own lock, no session (web_csa.c) */
+        return;
+    }
     pthread_mutex_lock(&w->mu);
     api(&x);
     pthread_mutex_unlock(&w->mu);

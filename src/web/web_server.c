@@ -188,6 +188,7 @@ sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
     w->n_deadlines = o->n_deadlines > 0 ? o->n_deadlines : (int)(sizeof default_deadlines / sizeof default_deadlines[0]);
     for (int i = 0; i < w->n_deadlines; i++) w->deadlines[i] = o->n_deadlines > 0 ? o->deadlines[i] : default_deadlines[i];
     pthread_mutex_init(&w->mu, NULL);
+    pthread_mutex_init(&w->csa_mu, NULL);
     pthread_cond_init(&w->tick, NULL);
     pthread_cond_init(&w->bots_done, NULL);
     return w;
@@ -200,9 +201,11 @@ void web_close(sg_web *w)
     web_notify_all(w);  /* open event streams see `stopping` and end */
     while (w->bots > 0) pthread_cond_wait(&w->bots_done, &w->mu);
     pthread_mutex_unlock(&w->mu);
+    web_csa_wake_all(w);
     web_csa_free(w);
     sg_store_close(w->store);
     pthread_mutex_destroy(&w->mu);
+    pthread_mutex_destroy(&w->csa_mu);
     pthread_cond_destroy(&w->tick);
     pthread_cond_destroy(&w->bots_done);
     free(w);
@@ -266,6 +269,7 @@ void sg_web_stop(sg_web *w)
     web_notify_all(w);  /* open event streams see `stopping` and end */
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->deadline_thread, NULL);
+    web_csa_wake_all(w);  /* the spectators' streams end, the watchers' thread stops */
     web_csa_stop(w);
     MHD_stop_daemon(w->d);
     web_close(w);

@@ -46,5 +46,4 @@ void web_notify_all(sg_web *w)
 {
     for (int i = 0; i < WATCH_BUCKETS; i++)
         for (watch *t = w->watches[i]; t; t = t->next) { t->changes++; pthread_cond_broadcast(&t->cv); }
-    for (csa_watch *cw = w->csa_watches; cw; cw = cw->next) pthread_cond_broadcast(&cw->cv);
 }

@@ -98,7 +98,8 @@ expect_eq "a dot name: 404" 404 "$(code /api/watch/..)"
 expect_eq "a file's name with a space: 404" 404 "$(code /api/watch/not%20a%20game)"
 expect_eq "another route under a game: 404" 404 "$(code "/api/watch/$hide/moves")"
 expect_eq "unknown game's events: 404" 404 "$(code /api/watch/nothing/events)"
-expect_eq "POST: 403 or 404, never a game" 1 "$(c=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url/api/watch"); [ "$c" = 403 ] || [ "$c" = 404 ]; echo $(( $? == 0 )))"
+expect_eq "POST: 405, the watch routes take GET" 405 "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url/api/watch/$hide")"
+expect_eq "/api/watchers is no watch route" 404 "$(code /api/watchers)"
 
 # a live game: the list shows it live, the stream follows it move by move to its end
 csa_start "$rec" 12

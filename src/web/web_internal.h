@@ -15,9 +15,10 @@
  *   web_events.c   Server-Sent Events, one "state" event per change
  *   web_files.c    the pages: files under root, nothing outside it
  *   web_csa.c      watching a CSA server's records folder: the list, a game, its watchers
- * Locking: every request but a file takes w->mu for its whole work on the
- * store and the games (web_handle does it); the functions below expect it
- * held unless they say otherwise. */
+ * Locking: every request but a file and a watch route takes w->mu for its
+ * whole work on the store and the games (web_handle does it); the functions
+ * below expect it held unless they say otherwise.  The watch routes take
+ * csa_mu instead (web_csa.c). */
 #ifndef SG_WEB_INTERNAL_H
 #define SG_WEB_INTERNAL_H
 

@@ -3,29 +3,23 @@
  * flushed at a time), read with the proto layer's record reader, so the
  * server may run in this process or another.  The list is read from the
  * folder per request (each file's summary cached by its size and time); a
- * game some page follows has one watcher (csa_watch) shared by all its
- * spectators: the thread below sees the file grow (inotify, and a stat poll
- * behind it), reads it once, makes the JSON once and wakes them all.
- * All of it under its own lock, csa_mu, never the site's: the spectators and
- * the folder's reading do not hold up the games of the site. */
+ * game some page follows has one watcher, shared by all its spectators
+ * (web_csa_watch.c).  All of it under its own lock, csa_mu, never the
+ * site's: the spectators and the folder's reading do not hold up the games
+ * of the site. */
 #include "web_internal.h"
 
 #include <dirent.h>
-#include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "../core/notation.h"
 #include "../proto/clock.h"
 
 static const char *const SIDE[2] = {"black", "white"};
 #define LIST_MAX 200               /* the list shows the newest games */
-#define POLL_MS 250                /* the stat poll behind inotify (a folder on NFS sends no events) */
 
 /* ---- ids and paths ---------------------------------------------------------------------- */
 bool web_csa_id_ok(const char *id)
@@ -71,10 +65,9 @@ static void find_one(void *cls, const char *path, const char *id)
 }
 
 /* ---- a record read ----------------------------------------------------------------------- */
-static int64_t mtime_ms(const struct stat *st) { return (int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000; }
+int64_t web_csa_mtime_ms(const struct stat *st) { return (int64_t)st->st_mtim.tv_sec * 1000 + st->st_mtim.tv_nsec / 1000000; }
 
-/* the record at path read into r (sg_csa_rec_free after); false when it cannot be read */
-static bool read_record(const char *path, sg_csa_rec *r, struct stat *st)
+bool web_csa_read(const char *path, sg_csa_rec *r, struct stat *st)
 {
     FILE *f = fopen(path, "rb");
     if (!f) { memset(r, 0, sizeof *r); return false; }
@@ -207,8 +200,7 @@ static void comment_json(const sg_pos *after, sg_move m, const char *text, sbuf 
     sb_lit(b, "]}");
 }
 
-/* the WATCH JSON of a record (docs/WEB.md) */
-static void game_json(const sg_csa_rec *r, const char *id, int64_t updated, int64_t now, sbuf *b)
+void web_csa_game_json(const sg_csa_rec *r, const char *id, int64_t updated, int64_t now, sbuf *b)
 {
     head_json(r, id, updated, now, b);
     sb_printf(b, ",\"now\":%lld,\"error\":", (long long)now);
@@ -274,7 +266,7 @@ static void list_one(void *cls, const char *path, const char *id)
     struct stat st;
     if (stat(path, &st)) return;
     csa_seen *e = cached(w, path);
-    if (!e || e->size != st.st_size || e->mtime != mtime_ms(&st)) {
+    if (!e || e->size != st.st_size || e->mtime != web_csa_mtime_ms(&st)) {
         if (!e) {
             if (w->csa_seen_n == w->csa_seen_cap) {
                 int cap = w->csa_seen_cap ? w->csa_seen_cap * 2 : 64;
@@ -290,10 +282,10 @@ static void list_one(void *cls, const char *path, const char *id)
         }
         struct stat st2;
         sg_csa_rec_free(&e->r);
-        read_record(path, &e->r, &st2);
+        web_csa_read(path, &e->r, &st2);
         sg_csa_rec_free(&e->r);  /* the moves are not listed: their count stays in r.n */
         e->size = st.st_size;
-        e->mtime = mtime_ms(&st);
+        e->mtime = web_csa_mtime_ms(&st);
     }
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
@@ -349,10 +341,21 @@ void web_csa_free(sg_web *w)
 }
 
 /* ---- one game ------------------------------------------------------------------------------ */
-static bool find_path(sg_web *w, const char *id, char path[PATH_MAX])
+bool web_csa_find(sg_web *w, const char *id, char path[PATH_MAX])
 {
+    if (!w->csa_dir[0] || !web_csa_id_ok(id)) return false;
+    /* first the day of the id's time stamp (...+YYYYMMDDHHMMSS: the server's ids), then the whole folder */
+    const char *stamp = strrchr(id, '+');
+    struct stat st;
+    if (stamp && strlen(stamp + 1) == 14 && strspn(stamp + 1, "0123456789") == 14 &&
+        snprintf(path, PATH_MAX, "%s/%.4s/%.2s/%.2s/%s.csa", w->csa_dir, stamp + 1, stamp + 5, stamp + 7, id) < PATH_MAX &&
+        !lstat(path, &st) && S_ISREG(st.st_mode)) {
+        char real[PATH_MAX];   /* (no folder on the way a link out of the folder, as the scan follows none) */
+        size_t n = strlen(w->csa_dir);
+        if (realpath(path, real) && !strncmp(real, w->csa_dir, n) && real[n] == '/') return true;
+    }
     finder f = {.id = id};
-    if (w->csa_dir[0] && web_csa_id_ok(id)) each_record(w->csa_dir, 0, find_one, &f);
+    each_record(w->csa_dir, 0, find_one, &f);
     if (f.found) snprintf(path, PATH_MAX, "%s", f.path);
     return f.found;
 }
@@ -361,85 +364,14 @@ static unsigned web_route_watch_game(ctx *x, const char *id)
 {
     char path[PATH_MAX];
     if (!x->w->csa_dir[0]) return web_fail(x, 404, "no records folder is watched (komadai --serve ... --watch DIR)");
-    if (!find_path(x->w, id, path)) return web_fail(x, 404, "no game '%.80s' in the records folder", id);
+    if (!web_csa_find(x->w, id, path)) return web_fail(x, 404, "no game '%.80s' in the records folder", id);
     sg_csa_rec r;
     struct stat st;
-    if (!read_record(path, &r, &st)) return web_fail(x, 500, "the record of '%.80s' cannot be read", id);
+    if (!web_csa_read(path, &r, &st)) return web_fail(x, 500, "the record of '%.80s' cannot be read", id);
     sbuf b = {0};
-    game_json(&r, id, mtime_ms(&st), web_now_ms(), &b);
+    web_csa_game_json(&r, id, web_csa_mtime_ms(&st), web_now_ms(), &b);
     sg_csa_rec_free(&r);
     return web_json(x, 200, &b);
-}
-
-/* ---- the watchers ------------------------------------------------------------------------ */
-/* reads the file again if it changed: the new JSON, a change counted, the spectators woken */
-static void refresh(sg_web *w, csa_watch *cw, bool force)
-{
-    struct stat st;
-    if (stat(cw->path, &st)) return;
-    if (!force && st.st_size == cw->size && mtime_ms(&st) == cw->mtime) return;
-    sg_csa_rec r;
-    struct stat st2;
-    if (!read_record(cw->path, &r, &st2)) return;
-    cw->size = st2.st_size;
-    cw->mtime = mtime_ms(&st2);
-    cw->json.len = 0;
-    cw->json.oom = false;
-    game_json(&r, cw->id, cw->mtime, web_now_ms(), &cw->json);
-    cw->ply = r.n;
-    cw->done = r.finished;
-    sg_csa_rec_free(&r);
-    cw->changes++;
-    pthread_cond_broadcast(&cw->cv);
-    (void)w;
-}
-
-csa_watch *web_csa_watch_take(sg_web *w, const char *id)
-{
-    for (csa_watch *cw = w->csa_watches; cw; cw = cw->next)
-        if (!strcmp(cw->id, id)) { cw->refs++; return cw; }
-    char path[PATH_MAX];
-    if (!find_path(w, id, path)) return NULL;
-    csa_watch *cw = calloc(1, sizeof *cw);
-    if (!cw) return NULL;
-    snprintf(cw->id, sizeof cw->id, "%s", id);
-    snprintf(cw->path, sizeof cw->path, "%s", path);
-    cw->wd = w->csa_inotify >= 0 ? inotify_add_watch(w->csa_inotify, path, IN_MODIFY | IN_CLOSE_WRITE) : -1;
-    pthread_cond_init(&cw->cv, NULL);
-    cw->refs = 1;
-    refresh(w, cw, true);
-    cw->next = w->csa_watches;
-    w->csa_watches = cw;
-    return cw;
-}
-
-void web_csa_watch_drop(sg_web *w, csa_watch *cw)
-{
-    if (--cw->refs > 0) return;
-    csa_watch **p = &w->csa_watches;
-    while (*p != cw) p = &(*p)->next;
-    *p = cw->next;
-    if (cw->wd >= 0) inotify_rm_watch(w->csa_inotify, cw->wd);
-    pthread_cond_destroy(&cw->cv);
-    free(cw->json.p);
-    free(cw);
-}
-
-/* the thread: woken by inotify as a record grows, or every POLL_MS */
-static void *watch_main(void *arg)
-{
-    sg_web *w = arg;
-    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    for (;;) {
-        struct pollfd pf = {.fd = w->csa_inotify, .events = POLLIN};
-        if (w->csa_inotify >= 0) {
-            if (poll(&pf, 1, POLL_MS) > 0) while (read(w->csa_inotify, buf, sizeof buf) > 0) {}
-        } else usleep(POLL_MS * 1000);
-        pthread_mutex_lock(&w->csa_mu);
-        if (w->csa_stopping) { pthread_mutex_unlock(&w->csa_mu); return NULL; }
-        for (csa_watch *cw = w->csa_watches; cw; cw = cw->next) refresh(w, cw, false);
-        pthread_mutex_unlock(&w->csa_mu);
-    }
 }
 
 /* GET /api/watch[/ID[/events]], with csa_mu held: a session is not needed to watch */
@@ -467,27 +399,3 @@ unsigned web_route_watch(ctx *x)
     return code;
 }
 
-void web_csa_wake_all(sg_web *w)
-{
-    pthread_mutex_lock(&w->csa_mu);
-    w->csa_stopping = true;
-    for (csa_watch *cw = w->csa_watches; cw; cw = cw->next) pthread_cond_broadcast(&cw->cv);
-    pthread_mutex_unlock(&w->csa_mu);
-}
-
-bool web_csa_start(sg_web *w)
-{
-    if (!w->csa_dir[0]) return true;
-    w->csa_inotify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (pthread_create(&w->csa_thread, NULL, watch_main, w)) return false;
-    w->csa_thread_on = true;
-    return true;
-}
-
-void web_csa_stop(sg_web *w)
-{
-    if (w->csa_thread_on) pthread_join(w->csa_thread, NULL);
-    w->csa_thread_on = false;
-    if (w->csa_inotify >= 0) close(w->csa_inotify);
-    w->csa_inotify = -1;
-}

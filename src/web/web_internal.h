@@ -14,7 +14,8 @@
  *   web_watch.c    the live game table: who watches which game, woken on a change
  *   web_events.c   Server-Sent Events, one "state" event per change
  *   web_files.c    the pages: files under root, nothing outside it
- *   web_csa.c      watching a CSA server's records folder: the list, a game, its watchers
+ *   web_csa.c      watching a CSA server's records folder: the list, a game, the routes
+ *   web_csa_watch.c  the watchers of its games: one a game, shared by its spectators
  * Locking: every request but a file and a watch route takes w->mu for its
  * whole work on the store and the games (web_handle does it); the functions
  * below expect it held unless they say otherwise.  The watch routes take
@@ -266,6 +267,13 @@ bool web_csa_id_ok(const char *id);                     /* a game id's character
  * game, the watchers' table and their conditions, csa_stopping. */
 unsigned web_route_watch(ctx *x);                        /* GET /api/watch[/ID[/events]]: takes csa_mu */
 unsigned web_route_watch_events(ctx *x, const char *id); /* .../events, csa_mu held (web_events.c) */
+struct stat;
+/* the record at path read into r (sg_csa_rec_free after) and its stat; false when it cannot be read */
+bool web_csa_read(const char *path, sg_csa_rec *r, struct stat *st);
+int64_t web_csa_mtime_ms(const struct stat *st);
+/* the WATCH JSON of a record (docs/WEB.md), updated: its last change, now: the server's clock (ms) */
+void web_csa_game_json(const sg_csa_rec *r, const char *id, int64_t updated, int64_t now, sbuf *b);
+bool web_csa_find(sg_web *w, const char *id, char path[PATH_MAX]);  /* the record of game id in the folder */
 csa_watch *web_csa_watch_take(sg_web *w, const char *id);  /* csa_mu held; NULL: no such game (or out of memory) */
 void web_csa_watch_drop(sg_web *w, csa_watch *cw);        /* csa_mu held */
 bool web_csa_start(sg_web *w);   /* the watchers' thread */

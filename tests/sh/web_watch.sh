@@ -72,6 +72,10 @@ REC
 hid='test+hand-600-10+alice+bob+20260102030405'
 hide=$(printf %s "$hid" | sed 's/+/%2B/g')
 : >"$rec/2026/01/02/not a game.csa"   # a name no game id has: not listed
+# a link out of the folder (a year that is elsewhere): neither listed nor served
+mkdir -p "$tmp/outside/01/01"
+printf 'V2\nN+x\nN-y\nPI\n+\n' >"$tmp/outside/01/01/ev+out-60-0+x+y+20270101000000.csa"
+ln -s "$tmp/outside" "$rec/2027"
 serve "$tmp/site.log" --data "$tmp/data" --watch "$rec"
 
 expect_eq "the list answers" 200 "$(code /api/watch)"
@@ -93,6 +97,7 @@ expect_eq "a game: the result" "finished white White wins by resignation %TORYO"
 # bad input: 404 and a message, nothing outside the folder
 expect_eq "an unknown game: 404" 404 "$(code /api/watch/no+such+game)"
 check "an unknown game: the message" grep -q "no game 'no+such+game' in the records folder" "$tmp/body"
+expect_eq "a record behind a link out of the folder: 404" 404 "$(code /api/watch/ev+out-60-0+x+y+20270101000000)"
 expect_eq "a path out of the folder: 404" 404 "$(code /api/watch/..%2F..%2F..%2Fetc%2Fpasswd)"
 expect_eq "a dot name: 404" 404 "$(code /api/watch/..)"
 expect_eq "a file's name with a space: 404" 404 "$(code /api/watch/not%20a%20game)"

@@ -222,10 +222,10 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     if (csa) {
         /* this thread runs the CSA server, which takes the signals in its ppoll */
         pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-        sg_app_csa_server_run(csa);
+        int rc = sg_app_csa_server_run(csa);
         sg_web_stop(w);
         printf("komadai: stopped\n");
-        return 0;
+        return rc ? 1 : 0;
     }
     sigwait(&set, &sig);
     sg_web_stop(w);

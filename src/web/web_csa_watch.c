@@ -30,7 +30,6 @@ static void refresh(sg_web *w, csa_watch *cw, bool force)
     cw->json.oom = false;
     web_csa_game_json(&r, cw->id, cw->mtime, web_now_ms(), &cw->json);
     cw->ply = r.n;
-    cw->done = r.finished;
     sg_csa_rec_free(&r);
     cw->changes++;
     pthread_cond_broadcast(&cw->cv);

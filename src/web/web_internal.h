@@ -87,7 +87,6 @@ typedef struct csa_watch {
     long long size;
     int64_t mtime;               /* what the file was when last read */
     int ply;
-    bool done;                   /* the record's last line ('$END_TIME) read */
     uint64_t changes;
     sbuf json;                   /* the WATCH JSON of the last read */
     pthread_cond_t cv;

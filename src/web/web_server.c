@@ -163,8 +163,10 @@ sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
     w->csa_inotify = -1;
     if (o->watch) {
         struct stat st;
-        if (!realpath(o->watch, w->csa_dir) || stat(w->csa_dir, &st) || !S_ISDIR(st.st_mode)) {
-            snprintf(err, (size_t)errsize, "--watch %s: %s", o->watch, errno ? strerror(errno) : "not a folder");
+        const char *why = !realpath(o->watch, w->csa_dir) || stat(w->csa_dir, &st) ? strerror(errno)
+                        : !S_ISDIR(st.st_mode) ? "not a folder" : NULL;
+        if (why) {
+            snprintf(err, (size_t)errsize, "--watch %s: %s", o->watch, why);
             free(w);
             return NULL;
         }

@@ -152,6 +152,9 @@ kill $pid; wait $pid 2>/dev/null; pid=
 # a folder that is not there: the site does not start, and says why
 "$K" --serve 127.0.0.1:0 --data "$tmp/data3" --watch "$tmp/none" >"$tmp/out" 2>&1
 check "a missing folder: refused at the start" grep -q -- "--serve: --watch $tmp/none: No such file or directory" "$tmp/out"
+: >"$tmp/afile"
+"$K" --serve 127.0.0.1:0 --data "$tmp/data3" --watch "$tmp/afile" >"$tmp/out" 2>&1
+check "a file, not a folder: refused at the start" grep -q -- "--serve: --watch $tmp/afile: not a folder" "$tmp/out"
 
 # the one-process form: --serve ... --csa-server PORT --records DIR, the site watching that folder
 cport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')

@@ -85,9 +85,13 @@ bool web_csa_read(const char *path, sg_csa_rec *r, struct stat *st)
 /* "live", "finished" or "interrupted": no end written and the file quiet for longer than a
  * move may take (the whole time and a byoyomi, and two minutes' grace; an hour without a
  * time control), as after a server killed mid-game */
+/* "live", "finished" or "interrupted": finished once its end is written (the summary, the
+ * server's last line or a %WORD), interrupted when there is none and the file has been quiet
+ * longer than a move may take (the whole time and a byoyomi, and two minutes' grace; an hour
+ * without a time control), as after a server killed mid-game */
 static const char *status_of(const sg_csa_rec *r, int64_t updated_ms, int64_t now_ms)
 {
-    if (r->finished || r->summary) return "finished";
+    if (r->finished || r->summary || r->end_word[0]) return "finished";
     int64_t quiet = r->has_time && (r->time.total || r->time.byoyomi || r->time.increment)
                   ? ((int64_t)r->time.total + r->time.byoyomi + r->time.increment + 120) * 1000 : 3600 * 1000;
     return now_ms - updated_ms > quiet ? "interrupted" : "live";
@@ -99,10 +103,29 @@ static const char *cause_text(const char *cause)
         {"toryo", "resignation"}, {"abnormal", "disconnection"}, {"time up", "time up"},
         {"kachi", "a declaration (entering king)"}, {"illegal_kachi", "a wrong declaration"},
         {"sennichite", "fourfold repetition"}, {"oute_sennichite", "perpetual check"},
-        {"uchifuzume", "a pawn drop mate"}, {"max_moves", "the move limit"}, {"chudan", "the game stopped"},
+        {"uchifuzume", "a pawn drop mate"}, {"max_moves", "the move limit"},
+        {"%TORYO", "resignation"}, {"%TIME_UP", "time up"}, {"%TSUMI", "checkmate"}, {"%KACHI", "a declaration"},
+        {"%SENNICHITE", "fourfold repetition"}, {"%JISHOGI", "impasse"}, {"%HIKIWAKE", "agreement"},
+        {"%MAX_MOVES", "the move limit"}, {"%+ILLEGAL_ACTION", "an illegal action"}, {"%-ILLEGAL_ACTION", "an illegal action"},
     };
     for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) if (!strcmp(T[i].id, cause)) return T[i].text;
     return cause;
+}
+
+/* The winner: the summary's; without one (a record of another server, or the summary not yet
+ * written), the end word's: the side to move resigned, ran out of time or is mated, declared;
+ * an illegal action loses for its sign; -1 a draw, -2 no result (%CHUDAN) or unknown */
+static int winner_of(const sg_csa_rec *r)
+{
+    if (r->summary) return !strcmp(r->cause, "chudan") ? -2 : r->winner;
+    int mover = r->has_start ? (int)r->now.side : 0;
+    const char *w = r->end_word;
+    if (!strcmp(w, "%TORYO") || !strcmp(w, "%TIME_UP") || !strcmp(w, "%TSUMI")) return 1 - mover;
+    if (!strcmp(w, "%KACHI")) return mover;
+    if (!strcmp(w, "%+ILLEGAL_ACTION")) return 1;
+    if (!strcmp(w, "%-ILLEGAL_ACTION")) return 0;
+    if (!strcmp(w, "%SENNICHITE") || !strcmp(w, "%JISHOGI") || !strcmp(w, "%HIKIWAKE") || !strcmp(w, "%MAX_MOVES")) return -1;
+    return -2;
 }
 
 static void result_json(const sg_csa_rec *r, sbuf *b)
@@ -110,11 +133,14 @@ static void result_json(const sg_csa_rec *r, sbuf *b)
     if (!r->summary && !r->end_word[0]) { sb_lit(b, "null"); return; }
     char text[160];
     const char *why = cause_text(r->summary ? r->cause : r->end_word);
-    if (r->winner >= 0) snprintf(text, sizeof text, "%s wins by %s", r->winner ? "White" : "Black", why);
-    else if (r->summary && !strcmp(r->cause, "chudan")) snprintf(text, sizeof text, "No result: the game stopped");
-    else snprintf(text, sizeof text, "Draw by %s", why);
+    int winner = winner_of(r);
+    if (winner >= 0) snprintf(text, sizeof text, "%s wins by %s", winner ? "White" : "Black", why);
+    else if (winner == -1) snprintf(text, sizeof text, "Draw by %s", why);
+    else if (!strcmp(r->end_word, "%CHUDAN") || (r->summary && !strcmp(r->cause, "chudan")))
+        snprintf(text, sizeof text, "No result: the game was stopped");
+    else snprintf(text, sizeof text, "Ended: %s", why);
     sb_lit(b, "{\"winner\":");
-    if (r->winner >= 0) sb_printf(b, "\"%s\"", SIDE[r->winner]); else sb_lit(b, "null");
+    if (winner >= 0) sb_printf(b, "\"%s\"", SIDE[winner]); else sb_lit(b, "null");
     sb_lit(b, ",\"id\":");
     sb_str(b, r->summary ? r->cause : "");
     sb_lit(b, ",\"word\":");

@@ -72,6 +72,10 @@ REC
 hid='test+hand-600-10+alice+bob+20260102030405'
 hide=$(printf %s "$hid" | sed 's/+/%2B/g')
 : >"$rec/2026/01/02/not a game.csa"   # a name no game id has: not listed
+# another server's record: an end word and no summary (the side to move resigned), and no $END_TIME
+mkdir -p "$rec/2025/12/31"
+printf 'V2\nN+carol\nN-dave\n$START_TIME:2025/12/31 10:00:00\nPI\n+\n+7776FU\n-3334FU\n%%TORYO\n' \
+  >"$rec/2025/12/31/other+x-60-0+carol+dave+20251231100000.csa"
 # a link out of the folder (a year that is elsewhere): neither listed nor served
 mkdir -p "$tmp/outside/01/01"
 printf 'V2\nN+x\nN-y\nPI\n+\n' >"$tmp/outside/01/01/ev+out-60-0+x+y+20270101000000.csa"
@@ -79,7 +83,7 @@ ln -s "$tmp/outside" "$rec/2027"
 serve "$tmp/site.log" --data "$tmp/data" --watch "$rec"
 
 expect_eq "the list answers" 200 "$(code /api/watch)"
-expect_eq "the list: the record's game" "1 alice bob finished 3" \
+expect_eq "the list: the record's game (the newest first)" "2 alice bob finished 3" \
   "$(py '"%d %s %s %s %d" % (len(d["games"]), d["games"][0]["black"]["name"], d["games"][0]["white"]["name"], d["games"][0]["status"], d["games"][0]["ply"])' "$tmp/body")"
 expect_eq "the list: time control from the game name" "600 10" "$(py '"%d %d" % (d["games"][0]["time"]["total"], d["games"][0]["time"]["byoyomi"])' "$tmp/body")"
 expect_eq "a game answers" 200 "$(code "/api/watch/$hide")"
@@ -94,6 +98,8 @@ expect_eq "a game: an old server's '** comment read too" "20 P*1e" \
   "$(py '"%d %s" % (d["moves"][1]["comment"]["score"], d["moves"][1]["comment"]["pv"][0]["western"])' "$tmp/body")"
 expect_eq "a game: the result" "finished white White wins by resignation %TORYO" \
   "$(py '"%s %s %s %s" % (d["status"], d["result"]["winner"], d["result"]["reason"], d["result"]["word"])' "$tmp/body")"
+expect_eq "no summary: the result from the end word (the side to move resigned)" "finished white White wins by resignation" \
+  "$(code /api/watch/other+x-60-0+carol+dave+20251231100000 >/dev/null; py '"%s %s %s" % (d["status"], d["result"]["winner"], d["result"]["reason"])' "$tmp/body")"
 # bad input: 404 and a message, nothing outside the folder
 expect_eq "an unknown game: 404" 404 "$(code /api/watch/no+such+game)"
 check "an unknown game: the message" grep -q "no game 'no+such+game' in the records folder" "$tmp/body"

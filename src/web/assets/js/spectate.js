@@ -109,7 +109,7 @@ function listen() {
   es.addEventListener('state', (ev) => {
     try {
       render(JSON.parse(ev.data));
-      if (state.status === 'finished') es.close();
+      if (state.end_time) es.close(); // the record's last line: nothing more will come
     } catch (e) {
       $('error').textContent = `live update: ${e.message}`;
       $('error').hidden = false;
@@ -144,7 +144,7 @@ async function main() {
     $('error').hidden = false;
     return;
   }
-  if (state.status !== 'finished') listen();
+  if (!state.end_time) listen();
   setInterval(tick, 250);
 }
 

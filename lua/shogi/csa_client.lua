@@ -59,6 +59,25 @@ end
 local ENGINE_MARGIN_MS = 300
 
 -- the player: a function(game, clock) -> move, and its events {newgame =, gameover =, quit =}
+-- The engine's score and PV as Floodgate's comment "* SCORE PV...": the score in centipawns
+-- from Black's side (USI gives the mover's; a mate is +-99999), the PV's moves in CSA as far
+-- as they are legal; nil without a score.
+local function engine_comment(g, r)
+  local score = r.score
+  if not score and r.mate then score = (r.mate > 0 or r.mate == "+") and 99999 or -99999 end
+  if type(score) ~= "number" then return nil end
+  if g:side() == "w" then score = -score end
+  local parts = {"*", string_format("%d", math_floor(score + 0.5))}
+  local q = g:copy()
+  for _, usi in ipairs(type(r.pv) == "table" and r.pv or {}) do
+    local ok, name = pcall(function() return q:position():move_name(usi, "csa") end)
+    if not ok or not name or not pcall(q.play, q, usi) then break end
+    parts[#parts + 1] = name
+    if #parts >= 12 then break end
+  end
+  return table_concat(parts, " ")
+end
+
 local function load_player(o)
   if o.bot then
     local chunk, err = loadfile(o.bot)
@@ -83,7 +102,7 @@ local function load_player(o)
     end
     if r.bestmove == "resign" then return "%TORYO" end
     if r.bestmove == "win" then return "%KACHI" end
-    return r.bestmove
+    return r.bestmove, engine_comment(g, r)
   end
   return player, {
     newgame = function() e:newgame() end,

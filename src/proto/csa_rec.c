@@ -164,7 +164,7 @@ static bool statement(sg_csa_rec *r, diagram *d, const char *s, int line)
     if (s[0] == '\'') {
         s++;
         if (s[0] == '*' && !r->error[0]) {  /* (after a line not read, no move to hang it on) */
-            while (*s == '*') s++;   /* "'**": the comment of a client that wrote its own '*' */
+            while (*s == '*') s++;   /* "'** 30 ...": the server's '*' and the client's (shogi-server's records) */
             while (*s == ' ') s++;
             if (r->n > 0 && !r->moves[r->n - 1].comment && !r->end_word[0]) {
                 char *t = malloc(strlen(s) + 1);

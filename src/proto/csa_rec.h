@@ -1,7 +1,7 @@
 /* Reading a CSA record as komadai --csa-server (and shogi-server) writes it,
  * while it grows: the players, the times, the start position (P1..P9, P+,
  * P-, the side), each move with its T line (the seconds it took) and the
- * comment after it ('* score pv, Floodgate's convention), and the end (the
+ * comment after it ('** score pv, Floodgate's convention; '* too), and the end (the
  * %WORD, 'summary:, '$END_TIME).  Moves are read by the core (CSA notation)
  * and played on the position, so a record that breaks off mid-line or holds a
  * foul stops there with a message.  Pure C, no I/O: the caller reads the file. */

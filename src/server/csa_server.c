@@ -174,8 +174,7 @@ static void handle_event(sgsv_server *s, sgsv_game *g, const sg_csa_event *ev, c
         sgsv_record_line(g, "%.*s\nT%d", ml, ev->echo, ev->used);
         if (cmd && cmd->b.len > 0 && !ev->ended) {
             int cl = cmd->b.len > 400 ? 400 : cmd->b.len;
-            /* ",'* 30 -3334FU" is recorded "'* 30 -3334FU" (docs/CSA.md): the client's '*' kept, not doubled */
-            sgsv_record_line(g, cmd->b.s[0] == '*' ? "'%.*s" : "'*%.*s", cl, cmd->b.s);
+            sgsv_record_line(g, "'*%.*s", cl, cmd->b.s);
         }
         char line[64];
         snprintf(line, sizeof line, "%s\n", ev->echo);

@@ -190,7 +190,7 @@ static void names_json(const sg_pos *q, sg_move m, sg_square prev, sbuf *b)
     sb_str(b, ja);
 }
 
-/* "* 30 -3334FU +2726FU" (Floodgate's comment, the '*' already cut): the score as sent and
+/* "30 -3334FU +2726FU" (Floodgate's comment, its '*'s already cut): the score as sent and
  * the PV's moves as long as the core reads them from the position after the move */
 static void comment_json(const sg_pos *after, sg_move m, const char *text, sbuf *b)
 {

@@ -38,7 +38,8 @@ code() { curl -s -o "$tmp/body" -w '%{http_code}' "$url$1"; }
 
 rec=$tmp/rec
 mkdir -p "$rec/2026/01/02"
-# a record by hand: a position with hands, white to move, comments (one written "'**" by an old server)
+# a record by hand: a position with hands, white to move, comments ("'**" as shogi-server and komadai write a
+# client's ",'* 20 ...", and "'*" as some tools do)
 cat >"$rec/2026/01/02/test+hand-600-10+alice+bob+20260102030405.csa" <<'REC'
 V2
 N+alice

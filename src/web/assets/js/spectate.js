@@ -15,7 +15,6 @@ let state = null;
 let board = null;
 let flipped = false;
 let skew = 0; // the server's clock minus ours, ms
-let received = 0; // when the state arrived (our clock)
 
 function name(m) {
   return prefs.notation() === 'japanese' ? m.japanese : m.western;
@@ -90,8 +89,12 @@ function renderPlayers(s) {
 function render(s) {
   if (state && s.moves.length < state.moves.length) return; // an older state arrived late
   state = s;
-  received = Date.now();
-  skew = s.now - received;
+  skew = s.now - Date.now();
+  draw(s);
+}
+
+// the page from state s (again after a flip: the clocks' skew is the state's arrival's)
+function draw(s) {
   document.title = `${s.black.name} vs ${s.white.name} · komadai`;
   $('status').textContent = statusText(s);
   $('time').textContent = s.time ? `Time: ${timeText(s.time)}` : '';
@@ -129,7 +132,7 @@ async function main() {
   $('flip').addEventListener('click', () => {
     flipped = !flipped;
     $('flip').setAttribute('aria-pressed', String(flipped));
-    if (state) render({ ...state, moves: state.moves });
+    if (state) draw(state);
   });
   if (!id) {
     $('error').textContent = 'No game given: pick one from the watch list.';

@@ -7,10 +7,10 @@ const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 3000;
 
 function row(g) {
-  const link = api.el('a', { href: `spectate.html?id=${encodeURIComponent(g.id)}`, text: g.black.name });
+  const link = (text) => api.el('a', { href: `spectate.html?id=${encodeURIComponent(g.id)}`, text });
   return api.el('tr', { class: `game ${g.status}`, 'data-id': g.id }, [
-    api.el('td', {}, [link]),
-    api.el('td', { text: g.white.name }),
+    api.el('td', {}, [link(g.black.name)]),
+    api.el('td', {}, [link(g.white.name)]),
     api.el('td', { text: timeText(g.time) }),
     api.el('td', { text: String(g.ply) }),
     api.el('td', { class: 'state', text: statusText(g) }),

@@ -20,6 +20,7 @@
 
 static const char *const SIDE[2] = {"black", "white"};
 #define LIST_MAX 200               /* the list shows the newest games */
+#define LIST_AGE_MS 1000           /* ... made again at most once a second */
 
 /* ---- ids and paths ---------------------------------------------------------------------- */
 bool web_csa_id_ok(const char *id)
@@ -339,10 +340,15 @@ static unsigned web_route_watch_list(ctx *x)
         sb_lit(&b, "{\"watching\":false,\"games\":[]}");
         return web_json(x, 200, &b);
     }
+    /* made at most every LIST_AGE_MS: hundreds of list pages refreshing read the folder once */
+    int64_t now = web_now_ms();
+    if (w->csa_list.len && now - w->csa_list_at < LIST_AGE_MS) {
+        sb_add(&b, w->csa_list.p, w->csa_list.len);
+        return web_json(x, 200, &b);
+    }
     lister l = {.w = w};
     each_record(w->csa_dir, 0, list_one, &l);
     if (l.n > 1) qsort(l.found, (size_t)l.n, sizeof *l.found, newest_first);
-    int64_t now = web_now_ms();
     sb_lit(&b, "{\"watching\":true,\"games\":[");
     int shown = 0;
     for (int pass = 0; pass < 2; pass++)   /* the live games, then the others, LIST_MAX in all */
@@ -355,11 +361,18 @@ static unsigned web_route_watch_list(ctx *x)
         }
     sb_printf(&b, "],\"total\":%d}", l.n);
     free(l.found);
+    if (!b.oom) {
+        w->csa_list.len = 0;
+        sb_add(&w->csa_list, b.p, b.len);
+        w->csa_list_at = now;
+    }
     return web_json(x, 200, &b);
 }
 
 void web_csa_free(sg_web *w)
 {
+    free(w->csa_list.p);
+    w->csa_list = (sbuf){0};
     for (int i = 0; i < w->csa_seen_n; i++) free(w->csa_seen[i]);
     free(w->csa_seen);
     w->csa_seen = NULL;

@@ -117,6 +117,8 @@ struct sg_web {
     csa_watch *csa_watches;
     struct csa_seen **csa_seen;  /* the list's cache of each file's head */
     int csa_seen_n, csa_seen_cap;
+    sbuf csa_list;               /* the list's last answer, made at csa_list_at (ms) */
+    int64_t csa_list_at;
     int csa_inotify;             /* -1 without inotify: the poll alone */
     pthread_t csa_thread;
     bool csa_thread_on;

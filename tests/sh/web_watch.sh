@@ -147,8 +147,13 @@ check "the stream: it saw the game live (more than 6 plies apart)" [ "$(sed -n '
 check "the stream: the end, with the result" grep -qx "last finished Draw by the move limit" "$tmp/ev.out"
 check "the stream: the bots' comments with their PV" [ "$(sed -n 's/^comments //p' "$tmp/ev.out")" -ge 10 ]
 [ $failed -eq 0 ] || cat "$tmp/ev.out"
-expect_eq "the finished game in the list, with its moves" "finished 12" \
-  "$(code /api/watch >/dev/null; py '" ".join(str(g["status"]) + " " + str(g["ply"]) for g in d["games"] if g["id"] == "'"$gid"'")' "$tmp/body")"
+# (the list is made at most once a second)
+for i in $(seq 30); do
+  got=$(code /api/watch >/dev/null; py '" ".join(str(g["status"]) + " " + str(g["ply"]) for g in d["games"] if g["id"] == "'"$gid"'")' "$tmp/body")
+  [ "$got" = "finished 12" ] && break
+  sleep 0.1
+done
+expect_eq "the finished game in the list, with its moves" "finished 12" "$got"
 kill $pid; wait $pid 2>/dev/null
 
 # a site without a folder watched: an empty list that says so, and 404 for any game

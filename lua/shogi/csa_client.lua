@@ -9,7 +9,9 @@
 -- a shogi.game at the position to move (it may be read, copied, searched,
 -- not kept), clock = {side = "b"|"w", remaining = {b =, w =}, byoyomi =,
 -- increment =, total =} in seconds; the move in any notation the core reads,
--- or "%TORYO" (also nil) to resign, "%KACHI" to declare.
+-- or "%TORYO" (also nil) to resign, "%KACHI" to declare; a second value, a
+-- string, is sent as the move's comment (Floodgate's "* SCORE PV..." in CSA
+-- moves, which the server records and the watch pages show).
 local shogi = require "shogi"
 
 local io_open, os_date, os_time = io.open, os.date, os.time
@@ -57,6 +59,25 @@ end
 local ENGINE_MARGIN_MS = 300
 
 -- the player: a function(game, clock) -> move, and its events {newgame =, gameover =, quit =}
+-- The engine's score and PV as Floodgate's comment "* SCORE PV...": the score in centipawns
+-- from Black's side (USI gives the mover's; a mate is +-99999), the PV's moves in CSA as far
+-- as they are legal; nil without a score.
+local function engine_comment(g, r)
+  local score = r.score
+  if not score and r.mate then score = (r.mate > 0 or r.mate == "+") and 99999 or -99999 end
+  if type(score) ~= "number" then return nil end
+  if g:side() == "w" then score = -score end
+  local parts = {"*", string_format("%d", math_floor(score + 0.5))}
+  local q = g:copy()
+  for _, usi in ipairs(type(r.pv) == "table" and r.pv or {}) do
+    local ok, name = pcall(function() return q:position():move_name(usi, "csa") end)
+    if not ok or not name or not pcall(q.play, q, usi) then break end
+    parts[#parts + 1] = name
+    if #parts >= 12 then break end
+  end
+  return table_concat(parts, " ")
+end
+
 local function load_player(o)
   if o.bot then
     local chunk, err = loadfile(o.bot)
@@ -81,7 +102,7 @@ local function load_player(o)
     end
     if r.bestmove == "resign" then return "%TORYO" end
     if r.bestmove == "win" then return "%KACHI" end
-    return r.bestmove
+    return r.bestmove, engine_comment(g, r)
   end
   return player, {
     newgame = function() e:newgame() end,
@@ -200,14 +221,16 @@ local function play_one(net, o, player, events)
   clock.remaining = {b = clock.total, w = clock.total}
   local moves, ending, reason, result = {}, nil, nil, nil
   local function my_move()
-    local ok, m = pcall(player, g:copy(), clock)
+    local ok, m, note = pcall(player, g:copy(), clock)
     if not ok then stderr:write("csa-client: the player failed: ", tostring(m), "\n"); m = nil end
     if m == nil or m == "%TORYO" or m == "resign" then c:send("%TORYO\n"); return end
     if m == "%KACHI" or m == "win" then c:send("%KACHI\n"); return end
     local pos_now = g:position()
     local usi = pos_now:parse_move(m)
     if not usi then c:send("%TORYO\n"); return end
-    c:send(pos_now:move_name(usi, "csa") .. "\n")
+    -- a comment the bot gave goes with the move (",'* 30 -3334FU": Floodgate's score and PV), on one line
+    local tail = type(note) == "string" and note ~= "" and (",'" .. note:gsub("[\r\n]", " ")) or ""
+    c:send(pos_now:move_name(usi, "csa") .. tail .. "\n")
   end
   if g:side() == me then my_move() end
   while not result do

@@ -47,6 +47,12 @@ int sg_app_open_net(lua_State *L);
  * komadai --csa-server PORT [options] (argv[1] is "--csa-server"): runs the
  * CSA game server until it stops; 0 or 1 (a bad command line, no socket). */
 int sg_app_csa_server_main(lua_State *L, int argc, char **argv);
+/* the same in two steps, for a server run beside the site (web_main.c): the server its
+ * command line describes, or NULL after the message; then its loop (the caller's thread,
+ * SIGINT/SIGTERM unblocked there) until it stops, and its release */
+struct sgsv_server;
+struct sgsv_server *sg_app_csa_server_new(lua_State *L, int argc, char **argv);
+int sg_app_csa_server_run(struct sgsv_server *s);
 /* komadai --serve [ADDR:]PORT [options] (web_main.c; the site is src/web/):
  * serves until SIGINT or SIGTERM; 0, or 1 for a bad command line or no socket. */
 int sg_app_web_main(lua_State *L, int argc, char **argv);

@@ -21,11 +21,11 @@ static bool int_arg(const char *opt, const char *v, int lo, int hi, int *out)
     return true;
 }
 
-int sg_app_csa_server_main(lua_State *L, int argc, char **argv)
+/* the server its command line describes (argv[2] the port), or NULL after the message */
+sgsv_server *sg_app_csa_server_new(lua_State *L, int argc, char **argv)
 {
     sgsv_server *s = sgsv_new(L);
-    if (!s) return 1;
-    int rc = 1;
+    if (!s) return NULL;
     const char *config = NULL, *records = NULL;
     int max_moves = -1, least = -1;
     if (argc < 3 || !int_arg("PORT", argv[2], 1, 65535, &s->port)) goto usage;
@@ -58,13 +58,26 @@ int sg_app_csa_server_main(lua_State *L, int argc, char **argv)
     if (records) snprintf(s->records, sizeof s->records, "%s", records);
     if (max_moves >= 0) s->max_moves = max_moves;
     if (least >= 0) s->least = least;
-    sgsv_record_scan(s);
-    rc = sgsv_run(s);
-    goto out;
+    return s;
 usage:
     sg_app_message("usage: komadai --csa-server PORT [--config FILE.lua] [--max-moves N] "
                    "[--least-time-per-move S] [--records DIR] [--max-games N]", true);
 out:
     sgsv_free(s);
+    return NULL;
+}
+
+/* runs s until it stops (SIGINT, SIGTERM, --max-games), then frees it */
+int sg_app_csa_server_run(sgsv_server *s)
+{
+    sgsv_record_scan(s);
+    int rc = sgsv_run(s);
+    sgsv_free(s);
     return rc;
+}
+
+int sg_app_csa_server_main(lua_State *L, int argc, char **argv)
+{
+    sgsv_server *s = sg_app_csa_server_new(L, argc, argv);
+    return s ? sg_app_csa_server_run(s) : 1;
 }

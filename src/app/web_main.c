@@ -1,6 +1,6 @@
-/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--public]:
+/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--watch DIR] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
- * config is a Lua file returning a table {listen =, port =, data =, db =, root =,
+ * config is a Lua file returning a table {listen =, port =, data =, db =, root =, watch =,
  * session_idle =, session_lifetime =, max_moves =, deadlines = {...}, bots = {NAME = FILE}} (docs/WEB.md);
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
 #include <lua.h>
 
 #include "app.h"
+#include "../server/csa_server.h"
 #include "../web/web.h"
 
 static bool parse_listen(const char *s, char *addr, size_t size, int *port)
@@ -175,9 +177,12 @@ static bool config_bots(lua_State *L, const char *config, config_bot *bots, int 
 int sg_app_web_main(lua_State *L, int argc, char **argv)
 {
     char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
+    char watch[PATH_MAX] = "";  /* a CSA server's records folder, shown on the watch pages */
     int port = -1;
-    bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false;
+    bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false, have_watch = false;
     const char *config = NULL;
+    int csa_argc = 0;
+    char **csa_argv = NULL;
     long session_idle = 0, session_lifetime = 0, max_moves = -2;
     sg_web_opts o = {0};
     static config_bot bots[SG_WEB_BOTS_MAX];
@@ -192,11 +197,17 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--public")) { pub = true; continue; }
+        if (!strcmp(a, "--csa-server")) {  /* the rest is the CSA server's: argv[i] "--csa-server", argv[i + 1] PORT */
+            csa_argc = argc - (i - 1);
+            csa_argv = argv + (i - 1);
+            break;
+        }
         if (!v) { fprintf(stderr, "komadai: --serve: '%s' needs an argument or is unknown\n", a); goto usage; }
         if (!strcmp(a, "--config")) config = v;
         else if (!strcmp(a, "--data")) { snprintf(data, sizeof data, "%s", v); have_data = true; }
         else if (!strcmp(a, "--root")) { snprintf(root, sizeof root, "%s", v); have_root = true; }
         else if (!strcmp(a, "--db")) { snprintf(db, sizeof db, "%s", v); have_db = true; }
+        else if (!strcmp(a, "--watch")) { snprintf(watch, sizeof watch, "%s", v); have_watch = true; }
         else { fprintf(stderr, "komadai: --serve: unknown option '%s'\n", a); goto usage; }
         i++;
     }
@@ -213,6 +224,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         if (!have_data) config_string(L, "data", data, sizeof data);
         if (!have_root) config_string(L, "root", root, sizeof root);
         if (!have_db) config_string(L, "db", db, sizeof db);
+        if (!have_watch) config_string(L, "watch", watch, sizeof watch);
         /* seconds; a tenth of a century at most */
         if (!config_number(L, config, "session_idle", 1, 315360000L, &session_idle) ||
             !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime) ||
@@ -243,11 +255,24 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     o.engine = exe;
     o.n_bots = n_bots;
     for (int i = 0; i < n_bots; i++) { o.bots[i].name = bots[i].name; o.bots[i].file = bots[i].file; }
+    /* the one-process form: a CSA server beside the site, whose records the site watches */
+    sgsv_server *csa = NULL;
+    if (csa_argv) {
+        if (!(csa = sg_app_csa_server_new(L, csa_argc, csa_argv))) return 1;
+        if (!csa->records[0]) {
+            fprintf(stderr, "komadai: --serve ... --csa-server: give --records DIR (the site watches the games there)\n");
+            sgsv_free(csa);
+            return 1;
+        }
+        mkdir(csa->records, 0755);
+        if (!watch[0]) snprintf(watch, sizeof watch, "%s", csa->records);
+    }
     o.addr = addr;
     o.port = port;
     o.data_dir = data;
     o.db = db[0] ? db : NULL;
     o.root = root;
+    o.watch = watch[0] ? watch : NULL;
     o.session_idle = session_idle;
     o.session_lifetime = session_lifetime;
     o.max_moves = max_moves == -2 ? 0 : max_moves == 0 ? -1 : (int)max_moves;  /* the config's 0: no cap */
@@ -255,6 +280,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     sg_web *w = sg_web_start(&o, err, sizeof err);
     if (!w) {
         fprintf(stderr, "komadai: --serve: %s\n", err);
+        if (csa) sgsv_free(csa);
         return 1;
     }
     /* the database named without the URL's user and password */
@@ -266,11 +292,20 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
            strcmp(addr, "0.0.0.0") ? addr : "127.0.0.1", sg_web_port(w), where, root);
     fflush(stdout);
     int sig = 0;
+    if (csa) {
+        /* this thread runs the CSA server, which takes the signals in its ppoll */
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        int rc = sg_app_csa_server_run(csa);
+        sg_web_stop(w);
+        printf("komadai: stopped\n");
+        return rc ? 1 : 0;
+    }
     sigwait(&set, &sig);
     sg_web_stop(w);
     printf("komadai: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 0;
 usage:
-    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--public]\n");
+    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--watch DIR] [--public]\n"
+                    "       [--csa-server PORT [its options, docs/CSA.md] --records DIR]: a CSA server in the same process, watched\n");
     return 1;
 }

@@ -62,7 +62,7 @@ typedef struct sgsv_game {
     bool finished;
 } sgsv_game;
 
-typedef struct {
+typedef struct sgsv_server {
     /* settings (command line and config) */
     char address[64];
     int port;

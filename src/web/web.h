@@ -18,6 +18,7 @@ typedef struct {
     const char *data_dir;   /* the SQLite store's folder (made if missing) */
     const char *db;         /* NULL: SQLite under data_dir; else a postgresql:// URL */
     const char *root;       /* the pages' folder */
+    const char *watch;      /* NULL, or a CSA server's records folder to watch (docs/WEB.md "Watching") */
     long session_idle;      /* seconds a session lives unused; 0: the default (SG_WEB_SESSION_IDLE) */
     long session_lifetime;  /* seconds a session lives at most; 0: the default (SG_WEB_SESSION_LIFETIME) */
     int max_moves;          /* the move cap; 0: the rule set's (500); -1: none */

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <time.h>
 
 struct sse {
@@ -18,11 +19,44 @@ struct sse {
     int sent_offer;              /* ... and the draw offer standing (-1 none) */
     sbuf out;
     size_t off;
+    csa_watch *cw;               /* a CSA record's stream: its shared watcher (web_csa.c) */
+    char csa_id[256];
 };
+
+/* a CSA record's stream: its JSON, made once by the watcher for all, sent at once and on every change */
+static bool next_record_text(struct sse *s, bool *error)
+{
+    sg_web *w = s->w;
+    pthread_mutex_lock(&w->csa_mu);
+    if (!s->cw && !(s->cw = web_csa_watch_take(w, s->csa_id))) { pthread_mutex_unlock(&w->csa_mu); *error = true; return false; }
+    csa_watch *cw = s->cw;
+    for (;;) {
+        if (w->csa_stopping) { pthread_mutex_unlock(&w->csa_mu); return false; }
+        if (s->sent_ply < 0 || cw->changes != s->seen) {
+            s->seen = cw->changes;
+            s->sent_ply = cw->ply;
+            sb_lit(&s->out, "event: state\ndata: ");
+            sb_add(&s->out, cw->json.p, cw->json.len);
+            sb_lit(&s->out, "\n\n");
+            break;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += 15;
+        if (pthread_cond_timedwait(&cw->cv, &w->csa_mu, &ts) == ETIMEDOUT && cw->changes == s->seen) {
+            sb_lit(&s->out, ": keep-alive\n\n");
+            break;
+        }
+    }
+    pthread_mutex_unlock(&w->csa_mu);
+    if (s->out.oom) { *error = true; return false; }
+    return true;
+}
 
 /* the next text to send into s->out: false at the end of the stream (or error set) */
 static bool next_text(struct sse *s, bool *error)
 {
+    if (s->csa_id[0]) return next_record_text(s, error);
     sg_web *w = s->w;
     pthread_mutex_lock(&w->mu);
     if (!s->watch && !(s->watch = web_watch_take(w, s->id))) { pthread_mutex_unlock(&w->mu); *error = true; return false; }
@@ -80,6 +114,11 @@ void web_sse_free(struct sse *s)
         web_watch_drop(s->w, s->watch);
         pthread_mutex_unlock(&s->w->mu);
     }
+    if (s->cw) {
+        pthread_mutex_lock(&s->w->csa_mu);
+        web_csa_watch_drop(s->w, s->cw);
+        pthread_mutex_unlock(&s->w->csa_mu);
+    }
     free(s->out.p);
     free(s);
 }
@@ -97,6 +136,26 @@ unsigned web_route_events(ctx *x, int64_t id)
     s->sent_ply = -1;
     s->sent_status = -1;
     s->sent_offer = -1;
+    web_answer *a = x->a;
+    a->kind = WEB_STREAM;
+    a->code = 200;
+    a->type = "text/event-stream";
+    a->cache = "no-store";
+    a->stream = s;
+    return 200;
+}
+
+unsigned web_route_watch_events(ctx *x, const char *id)
+{
+    /* the watcher is taken here (the game must exist: a 404 now, not an empty stream); csa_mu is held */
+    csa_watch *cw = web_csa_watch_take(x->w, id);
+    if (!cw) return web_fail(x, 404, "no game '%.80s' in the records folder", id);
+    struct sse *s = calloc(1, sizeof *s);
+    if (!s) { web_csa_watch_drop(x->w, cw); return web_fail(x, 500, "out of memory"); }
+    s->w = x->w;
+    s->cw = cw;
+    snprintf(s->csa_id, sizeof s->csa_id, "%s", id);
+    s->sent_ply = -1;
     web_answer *a = x->a;
     a->kind = WEB_STREAM;
     a->code = 200;

@@ -14,9 +14,12 @@
  *   web_watch.c    the live game table: who watches which game, woken on a change
  *   web_events.c   Server-Sent Events, one "state" event per change
  *   web_files.c    the pages: files under root, nothing outside it
- * Locking: every request but a file takes w->mu for its whole work on the
- * store and the games (web_handle does it); the functions below expect it
- * held unless they say otherwise. */
+ *   web_csa.c      watching a CSA server's records folder: the list, a game, the routes
+ *   web_csa_watch.c  the watchers of its games: one a game, shared by its spectators
+ * Locking: every request but a file and a watch route takes w->mu for its
+ * whole work on the store and the games (web_handle does it); the functions
+ * below expect it held unless they say otherwise.  The watch routes take
+ * csa_mu instead (web_csa.c). */
 #ifndef SG_WEB_INTERNAL_H
 #define SG_WEB_INTERNAL_H
 
@@ -30,6 +33,7 @@
 #include "web.h"
 #include "store.h"
 #include "../core/game.h"
+#include "../proto/csa_rec.h"
 
 #define BODY_MAX 16384              /* request bodies over this are refused (413) */
 #define GAME_MAX_MOVES 1024         /* the 500-move draw ends every game long before */
@@ -72,6 +76,23 @@ typedef struct watch {
 
 typedef struct { char ip[64]; int fails; int64_t since; } login_slot;
 
+/* ---- a CSA server's records folder (web_csa.c) ---- */
+/* one record file some page follows, shared by all its spectators: read once per change */
+typedef struct csa_watch {
+    struct csa_watch *next;
+    char id[256];
+    char path[PATH_MAX];
+    int refs;                    /* event streams holding it */
+    int wd;                      /* its inotify watch, -1 none */
+    long long size;
+    int64_t mtime;               /* what the file was when last read */
+    int ply;
+    uint64_t changes;
+    sbuf json;                   /* the WATCH JSON of the last read */
+    pthread_cond_t cv;
+} csa_watch;
+struct csa_seen;
+
 struct sg_web {
     struct MHD_Daemon *d;
     sg_store *store;
@@ -93,6 +114,17 @@ struct sg_web {
     int64_t touch_ms;            /* a session's use is stored when its last is older than this */
     int64_t purge_ms, purged_at; /* expired sessions deleted this often (by the deadline thread) */
     login_slot logins[LOGIN_SLOTS];
+    char csa_dir[PATH_MAX];      /* the records folder watched, "" none */
+    pthread_mutex_t csa_mu;      /* guards what follows but csa_dir (web_csa.c) */
+    bool csa_stopping;
+    csa_watch *csa_watches;
+    struct csa_seen **csa_seen;  /* the list's cache of each file's head */
+    int csa_seen_n, csa_seen_cap;
+    sbuf csa_list;               /* the list's last answer, made at csa_list_at (ms) */
+    int64_t csa_list_at;
+    int csa_inotify;             /* -1 without inotify: the poll alone */
+    pthread_t csa_thread;
+    bool csa_thread_on;
     char dummy_hash[crypto_pwhash_STRBYTES];  /* verified when the email is unknown: the same work either way */
 };
 
@@ -242,6 +274,25 @@ unsigned web_route_events(ctx *x, int64_t id);
 long web_sse_read(struct sse *s, char *buf, size_t max);  /* bytes, or WEB_SSE_END / WEB_SSE_ERROR */
 void web_sse_free(struct sse *s);
 enum { WEB_SSE_END = -1, WEB_SSE_ERROR = -2 };
+
+bool web_csa_id_ok(const char *id);                     /* a game id's characters (a file name, no path) */
+/* The watch routes and watchers take csa_mu (not mu, which they never hold): the list, a
+ * game, the watchers' table and their conditions, csa_stopping. */
+unsigned web_route_watch(ctx *x);                        /* GET /api/watch[/ID[/events]]: takes csa_mu */
+unsigned web_route_watch_events(ctx *x, const char *id); /* .../events, csa_mu held (web_events.c) */
+struct stat;
+/* the record at path read into r (sg_csa_rec_free after) and its stat; false when it cannot be read */
+bool web_csa_read(const char *path, sg_csa_rec *r, struct stat *st);
+int64_t web_csa_mtime_ms(const struct stat *st);
+/* the WATCH JSON of a record (docs/WEB.md), updated: its last change, now: the server's clock (ms) */
+void web_csa_game_json(const sg_csa_rec *r, const char *id, int64_t updated, int64_t now, sbuf *b);
+bool web_csa_find(sg_web *w, const char *id, char path[PATH_MAX]);  /* the record of game id in the folder */
+csa_watch *web_csa_watch_take(sg_web *w, const char *id);  /* csa_mu held; NULL: no such game (or out of memory) */
+void web_csa_watch_drop(sg_web *w, csa_watch *cw);        /* csa_mu held */
+bool web_csa_start(sg_web *w);   /* the watchers' thread */
+void web_csa_wake_all(sg_web *w); /* stopping: csa_stopping set, every stream woken (takes csa_mu) */
+void web_csa_stop(sg_web *w);    /* after web_csa_wake_all: joins the thread */
+void web_csa_free(sg_web *w);
 
 /* ---- the pages (web_files.c) ---- */
 unsigned web_serve_file(ctx *x);

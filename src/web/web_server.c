@@ -160,6 +160,17 @@ sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
         free(w);
         return NULL;
     }
+    w->csa_inotify = -1;
+    if (o->watch) {
+        struct stat st;
+        const char *why = !realpath(o->watch, w->csa_dir) || stat(w->csa_dir, &st) ? strerror(errno)
+                        : !S_ISDIR(st.st_mode) ? "not a folder" : NULL;
+        if (why) {
+            snprintf(err, (size_t)errsize, "--watch %s: %s", o->watch, why);
+            free(w);
+            return NULL;
+        }
+    }
     if (!o->db) mkdir(o->data_dir, 0700);
     w->store = sg_store_open(o->db, o->data_dir, err, errsize);
     if (!w->store) { free(w); return NULL; }
@@ -186,6 +197,7 @@ sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
     }
     if (o->engine) snprintf(w->engine, sizeof w->engine, "%s", o->engine);
     pthread_mutex_init(&w->mu, NULL);
+    pthread_mutex_init(&w->csa_mu, NULL);
     pthread_cond_init(&w->tick, NULL);
     pthread_cond_init(&w->bots_done, NULL);
     return w;
@@ -198,8 +210,11 @@ void web_close(sg_web *w)
     web_notify_all(w);  /* open event streams see `stopping` and end */
     while (w->bots > 0) pthread_cond_wait(&w->bots_done, &w->mu);
     pthread_mutex_unlock(&w->mu);
+    web_csa_wake_all(w);
+    web_csa_free(w);
     sg_store_close(w->store);
     pthread_mutex_destroy(&w->mu);
+    pthread_mutex_destroy(&w->csa_mu);
     pthread_cond_destroy(&w->tick);
     pthread_cond_destroy(&w->bots_done);
     free(w);
@@ -243,6 +258,11 @@ sg_web *sg_web_start(const sg_web_opts *o, char *err, int errsize)
     web_check_deadlines(w);
     pthread_mutex_unlock(&w->mu);
     pthread_create(&w->deadline_thread, NULL, web_deadline_main, w);
+    if (!web_csa_start(w)) {
+        snprintf(err, (size_t)errsize, "cannot start the records folder's watcher");
+        sg_web_stop(w);
+        return NULL;
+    }
     sg_store_listen(w->store, changed_elsewhere, w);
     return w;
 }
@@ -258,6 +278,8 @@ void sg_web_stop(sg_web *w)
     web_notify_all(w);  /* open event streams see `stopping` and end */
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->deadline_thread, NULL);
+    web_csa_wake_all(w);  /* the spectators' streams end, the watchers' thread stops */
+    web_csa_stop(w);
     MHD_stop_daemon(w->d);
     web_close(w);
 }

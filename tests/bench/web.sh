@@ -3,9 +3,11 @@
 # process, first on a fresh SQLite file and then on a PostgreSQL server of its
 # own: 1,000 person games with 2,000 open event streams, the delay from a move's
 # POST to the opponent's page (p99), moves/s through the API, and (SQLite) a
-# page's cold load in headless chromium.  Timings, not tests.
+# page's cold load in headless chromium; 500 spectators of one live CSA game
+# (tests/bench/web_watch.mjs: a record line written to its arrival on every
+# page, p99).  Timings, not tests.
 # WEB_GAMES, WEB_PAGES (per game), WEB_MOVES (latency samples), WEB_SECONDS
-# (throughput) change the load.
+# (throughput), WEB_WATCHERS (spectators) change the load.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 K=build/komadai
@@ -42,6 +44,12 @@ echo "== web: komadai --serve, loopback, one process ($games games, $pages pages
 if serve sqlite --data "$tmp/data"; then
   load sqlite
   node tests/bench/web_page.mjs "$base" 5 2>&1 | sed 's/^/  /'
+  stop
+fi
+# spectators: WEB_WATCHERS event streams on one live CSA game of a watched records folder
+mkdir -p "$tmp/rec"
+if serve watch --data "$tmp/data-watch" --watch "$tmp/rec"; then
+  node tests/bench/web_watch.mjs "$base" "$tmp/rec" "${WEB_WATCHERS:-500}" 40 100 2>&1 | sed 's/^/  /'
   stop
 fi
 pg_unavailable() { echo "  skip web postgresql: $1"; }

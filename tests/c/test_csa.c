@@ -3,6 +3,7 @@
  * seconds, and games to every end the protocol names. */
 #include "check.h"
 #include "../../src/proto/csa.h"
+#include "../../src/proto/csa_rec.h"
 #include "../../src/proto/md5.h"
 
 static sg_csa_cmd parse(const char *s)
@@ -349,6 +350,41 @@ static void test_md5(void)
     CHECK_EQ_STR(h, "57edf4a22be3c955ac49da2e2107b67a");
 }
 
+/* the record reader (csa_rec.h): PI, a growing file's half line, a foul, the summary */
+static void test_records(void)
+{
+    sg_csa_rec r;
+    const char *a = "V2\nN+a\nN-b\n$EVENT:e+g-300-10+a+b+1\nPI\n+\n+7776FU\nT5\n'* 12 -3334FU\n-3334F";
+    CHECK(sg_csa_rec_read(&r, a, strlen(a)));
+    CHECK(r.has_start && r.has_time);
+    CHECK_EQ_INT(r.time.total, 300);
+    CHECK_EQ_INT(r.time.byoyomi, 10);
+    CHECK_EQ_INT(r.n, 1);                       /* the half-written line is left for the next read */
+    CHECK_EQ_INT(r.moves[0].used, 5);
+    CHECK_EQ_STR(r.moves[0].comment, "12 -3334FU");
+    CHECK_EQ_STR(r.error, "");
+    CHECK(!r.finished && !r.summary);
+    sg_csa_rec_free(&r);
+    const char *b = "PI\n-\n-3334FU\n-3334FU\n+2726FU\n";  /* white first; then white again: a foul */
+    CHECK(sg_csa_rec_read(&r, b, strlen(b)));
+    CHECK_EQ_INT(r.n, 1);
+    CHECK(strncmp(r.error, "line 4: ", 8) == 0);
+    sg_csa_rec_free(&r);
+    const char *c = "P1-KY\n+\n";           /* a short position line */
+    CHECK(sg_csa_rec_read(&r, c, strlen(c)));
+    CHECK(!r.has_start && strstr(r.error, "line 1: cannot read the position line") == r.error);
+    sg_csa_rec_free(&r);
+    const char *d = "PI\r\n+\r\n+7776FU,T1\r\n%TORYO\r\n'summary:toryo:a lose:b win\r\n'$END_TIME:x\r\n";
+    CHECK(sg_csa_rec_read(&r, d, strlen(d)));
+    CHECK_EQ_INT(r.n, 1);
+    CHECK_EQ_INT(r.moves[0].used, 1);
+    CHECK_EQ_STR(r.end_word, "%TORYO");
+    CHECK_EQ_STR(r.cause, "toryo");
+    CHECK_EQ_INT(r.winner, 1);
+    CHECK(r.finished);
+    sg_csa_rec_free(&r);
+}
+
 int main(void)
 {
     test_md5();
@@ -359,5 +395,6 @@ int main(void)
     test_writing();
     test_clock();
     test_games();
+    test_records();
     return check_report();
 }

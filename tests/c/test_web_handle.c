@@ -41,14 +41,23 @@ int main(void)
 {
     char dir[] = "/tmp/komadai-web-XXXXXX";
     if (!mkdtemp(dir)) return 2;
-    char path[256], data[256];
+    char path[512], data[256];
     snprintf(path, sizeof path, "%s/index.html", dir);
     FILE *f = fopen(path, "w");
     if (!f) return 2;
     fputs("<!doctype html><title>t</title>\n", f);
     fclose(f);
     snprintf(data, sizeof data, "%s/data", dir);
-    sg_web_opts o = {.addr = "127.0.0.1", .data_dir = data, .root = dir};
+    /* a CSA records folder with one game (docs/WEB.md "Watching") */
+    char rec[128], cmd0[256];
+    snprintf(rec, sizeof rec, "%s/rec", dir);
+    snprintf(cmd0, sizeof cmd0, "mkdir -p '%s/2026/01/02'", rec);
+    if (system(cmd0) != 0) return 2;
+    snprintf(path, sizeof path, "%s/2026/01/02/ev+g-60-5+a+b+1.csa", rec);
+    if (!(f = fopen(path, "w"))) return 2;
+    fputs("V2\nN+a\nN-b\n$EVENT:ev+g-60-5+a+b+1\nPI\n+\n+7776FU\nT2\n'* 35 -3334FU\n", f);
+    fclose(f);
+    sg_web_opts o = {.addr = "127.0.0.1", .data_dir = data, .root = dir, .watch = rec};
     char err[600];
     w = web_open(&o, err, sizeof err);
     if (!CHECK(w != NULL)) { printf("%s\n", err); return check_report(); }
@@ -96,6 +105,32 @@ int main(void)
     ask("GET", "/api/games/1/nothing", NULL, false, &a);
     CHECK_EQ_INT(a.code, 404);
     web_answer_free(&a);
+
+    /* watching: the list, a game, its stream's first event, bad ids */
+    ask("GET", "/api/watch", NULL, false, &a);
+    CHECK(a.code == 200 && a.body.p && strstr(a.body.p, "\"id\":\"ev+g-60-5+a+b+1\"") && strstr(a.body.p, "\"status\":\"live\""));
+    web_answer_free(&a);
+    ask("GET", "/api/watch/ev+g-60-5+a+b+1", NULL, false, &a);
+    CHECK(a.code == 200 && a.body.p && strstr(a.body.p, "\"seconds\":2,\"comment\":{\"text\":\"35 -3334FU\",\"score\":35,\"pv\":[{\"usi\":\"3c3d\""));
+    CHECK(a.body.p && strstr(a.body.p, "\"clocks\":{\"black\":58,\"white\":60}"));
+    web_answer_free(&a);
+    ask("GET", "/api/watch/ev+g-60-5+a+b+1/events", NULL, false, &a);
+    CHECK(a.code == 200 && a.kind == WEB_STREAM && a.stream != NULL);
+    if (a.stream) {
+        char chunk[4096];
+        long n = web_sse_read(a.stream, chunk, sizeof chunk - 1);
+        chunk[n > 0 ? n : 0] = '\0';
+        const char *want = "event: state\ndata: {\"id\":\"ev+g-60-5+a+b+1\"";
+        CHECK(n > 0 && !strncmp(chunk, want, strlen(want)));
+    }
+    web_answer_free(&a);
+    const char *bad_ids[] = {"/api/watch/nothing", "/api/watch/..", "/api/watch/..%2Fetc", "/api/watch/a/b/c",
+                             "/api/watch/ev+g-60-5+a+b+1/x", "/api/watch/", "/api/watch/nothing/events"};
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
+        ask("GET", bad_ids[i], NULL, false, &a);
+        if (!CHECK_EQ_INT(a.code, 404)) printf("  %s\n", bad_ids[i]);
+        web_answer_free(&a);
+    }
 
     /* the pages: a file by descriptor, nothing outside the folder */
     ask("GET", "/", NULL, false, &a);

@@ -32,8 +32,12 @@ serve() {
 # the second: another config, whose figures the rules page must show
 serve "$tmp/server2.log" --data "$tmp/data2" --config tests/web/rules_config.lua
 pid2=$pid url2=$url
+# the third watches a CSA server's records folder (tests/web/watch.mjs)
+mkdir -p "$tmp/rec"
+serve "$tmp/server3.log" --data "$tmp/data3" --watch "$tmp/rec"
+pid3=$pid url3=$url
 serve "$tmp/server.log" --data "$tmp/data"
-on_exit 'kill $pid $pid2 2>/dev/null; wait $pid $pid2 2>/dev/null'
+on_exit 'kill $pid $pid2 $pid3 2>/dev/null; wait $pid $pid2 $pid3 2>/dev/null'
 
 # one script: its ok lines pass, its FAIL lines fail, a failing exit without a FAIL line fails
 web() {
@@ -60,4 +64,11 @@ web notation
 web rules "$url2"
 web keys
 web phone
+# a live game of two bots (a pause of 0.4 s a move, 16 moves) that the spectator's page follows
+case $K in /*) ;; *) K=$PWD/$K;; esac
+. tests/web/watch_game.sh
+csa_start "$tmp/rec" 16
+csa_game 0.4
+web watch "$url3"
+csa_wait
 end_suite

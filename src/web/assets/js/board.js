@@ -111,14 +111,15 @@ export class Board {
     });
   }
 
-  // show(state): the position, whose turn, the last move, check, and the moves the player may make
-  show(state) {
+  // show(state, {orientation}): the position, whose turn, the last move, check, and the moves the
+  // player may make; orientation ('sente' or 'gote') overrides the player's own side (a spectator's flip)
+  show(state, opts = {}) {
     const { board, turn, hands } = splitSfen(state.sfen);
     const turnColor = turn === 'w' ? 'gote' : 'sente';
     const mine = state.status === 'playing' && state.you && state.you === state.to_move;
     const myColor = state.you ? COLOR[state.you] : undefined;
     this.dests = destinations(mine ? state.legal || [] : [], turnColor);
-    const orientation = state.you === 'white' ? 'gote' : 'sente';
+    const orientation = opts.orientation || (state.you === 'white' ? 'gote' : 'sente');
     const last = state.moves && state.moves.length ? parseUsi(state.moves[state.moves.length - 1].usi) : null;
     let lastDests;
     let lastPiece;

@@ -21,7 +21,7 @@ local prepared -- {g =, seconds =}: this state's one analysis
 -- seconds_per_move = optional (default limits.default_seconds, at most limits.max_seconds)}
 function M.analyse_prepare(json, limits)
   local ok, req = pcall(cjson.decode, json)
-  if not ok or type(req) ~= "table" then return nil, "malformed JSON: expected an object {text = ...}" end
+  if not ok or type(req) ~= "table" or #req > 0 then return nil, "malformed JSON: expected an object {text = ...}" end
   local text, format, seconds = req.text, req.format, req.seconds_per_move
   if type(text) ~= "string" or text == "" then return nil, "text: expected the record's text (a non-empty string)" end
   if #text > limits.max_bytes then
@@ -45,10 +45,11 @@ end
 
 local function null_or(x) if x == nil then return cjson.null end return x end
 
-local function list(t) -- an empty table stays a JSON array
-  if #t == 0 then return cjson.empty_array end
-  return t
-end
+-- Debian's lua-cjson (2.1.0) writes an empty table as {}: an empty list is this marker until encode()
+-- turns it into [] (no value of ours is this string: moves, names and records never are)
+local EMPTY = "\1komadai-empty-list\1"
+local function list(t) if #t == 0 then return EMPTY end return t end
+local function encode(v) return (cjson.encode(v):gsub('"\\u0001komadai%-empty%-list\\u0001"', "[]")) end
 
 --- analyse_run(progress) -> JSON text {status = "done", engine, seconds_per_move, start = {sfen, score},
 -- plies = [...], worst = [...], svg, kif}
@@ -73,7 +74,7 @@ function M.analyse_run(progress)
   end
   local kif, kerr = record.write(analyse.annotate(g, report), "kif")
   if not kif then return nil, kerr end
-  return cjson.encode({status = "done", engine = report.engine, seconds_per_move = seconds,
+  return encode({status = "done", engine = report.engine, seconds_per_move = seconds,
     start = {sfen = g:start():sfen(), score = report.start}, plies = list(plies), worst = list(worst),
     threshold = report.threshold, svg = analyse.graph(report, {width = 720, height = 240}), kif = kif})
 end

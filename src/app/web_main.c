@@ -252,7 +252,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
             !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime) ||
             !config_number(L, config, "max_moves", 0, 100000L, &max_moves) || !config_deadlines(L, config, &o) ||
             !config_bots(L, config, bots, &n_bots) || !config_number(L, config, "analysis_jobs", 0, 64, &analysis_jobs) ||
-            !config_real(L, config, "analysis_max_seconds", 0.01, 10, &analysis_max_seconds))
+            !config_real(L, config, "analysis_max_seconds", 0.01, 1, &analysis_max_seconds))
             return 1;
         lua_pop(L, 1);
     }

@@ -38,7 +38,7 @@ function M.analyse_prepare(json, limits)
   if not text:find("\n", 1, true) then text = text .. "\n" end
   local g, msg = record.read(text, format, {name = "record"})
   if not g then return nil, msg end
-  if #g:moves() == 0 then return nil, "record: no moves to analyse" end
+  -- a position without moves (a bare SFEN) is analysed too: its score and line
   prepared = {g = g, seconds = seconds}
   return #g:moves() + 1
 end
@@ -75,7 +75,8 @@ function M.analyse_run(progress)
   local kif, kerr = record.write(analyse.annotate(g, report), "kif")
   if not kif then return nil, kerr end
   return encode({status = "done", engine = report.engine, seconds_per_move = seconds,
-    start = {sfen = g:start():sfen(), score = report.start}, plies = list(plies), worst = list(worst),
+    start = {sfen = g:start():sfen(), score = report.start,
+    pv = list(report.start_pv or {}), pv_names = report.start_pv_names}, plies = list(plies), worst = list(worst),
     threshold = report.threshold, svg = analyse.graph(report, {width = 720, height = 240}), kif = kif})
 end
 

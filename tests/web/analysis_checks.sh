@@ -53,6 +53,16 @@ req z POST /api/analysis '{"text":""}'; check "no text" 400 'text'
 req z POST /api/analysis '[1,2]'; check "not an object" 400 'expected an object'
 req z POST /api/analysis 'position startpos moves 7g7f'; check "not JSON" 400 'malformed JSON'
 req z POST /api/analysis '{"text":"position startpos moves 7g7f 3c3d","seconds_per_move":0.01}'; check "a position line" 202 '"total":3'
+pid_line=$(field id)
 req z GET /api/analysis; check "GET without an id" 404
+# a bare SFEN: no moves, the position's score and line
+for i in $(seq 1 50); do req z GET "/api/analysis/$pid_line"; [ "$(field status)" = running ] || break; sleep 0.1; done
+check "the position line's analysis ends (the cap is 1)" 200 '"status":"done"'
+req z POST /api/analysis '{"text":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","seconds_per_move":0.01}'
+check "a bare SFEN" 202 '"total":1'
+aid=$(field id)
+for i in $(seq 1 50); do req z GET "/api/analysis/$aid"; [ "$(field status)" = running ] || break; sleep 0.1; done
+check "its score and line" 200 '"pv_names":"▲'
+
 stop
 server_args=$saved_args

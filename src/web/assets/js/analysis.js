@@ -66,7 +66,8 @@ function show() {
   const next = result.plies[ply];
   const lines = [];
   if (next && next.best_name) lines.push(`Best here: ${next.best_name} (${next.best_score}) instead of ${next.japanese}`);
-  if (e && e.pv_names) lines.push(`Expected line: ${e.pv_names}`);
+  const line = e ? e.pv_names : result.start.pv_names;
+  if (line) lines.push(`Expected line: ${line}`);
   $('best').textContent = lines.join('. ');
   for (const li of $('moves').children) li.classList.toggle('last', Number(li.dataset.ply) === ply);
   const cur = $('moves').querySelector('li.last');
@@ -90,7 +91,7 @@ function go(n) {
 const GRAPH_LEFT = 48;
 const GRAPH_RIGHT = 12;
 function graphWidth() { return Number($('graph').querySelector('svg')?.getAttribute('width')) || 720; }
-function graphX(n) { return GRAPH_LEFT + ((graphWidth() - GRAPH_LEFT - GRAPH_RIGHT) * n) / result.plies.length; }
+function graphX(n) { return GRAPH_LEFT + ((graphWidth() - GRAPH_LEFT - GRAPH_RIGHT) * n) / Math.max(1, result.plies.length); }
 
 function renderGraph() {
   const doc = new DOMParser().parseFromString(result.svg, 'image/svg+xml');

@@ -36,7 +36,7 @@ typedef struct {
     int n_bots;
     struct { const char *name, *file; } bots[SG_WEB_BOTS_MAX];
     const char *engine;
-    sg_web_service_fn service;  /* NULL: the routes that need it answer 503 */
+    sg_web_service_fn service;  /* NULL: the routes that need it answer 404 */
     void *service_ud;
 } sg_web_opts;
 

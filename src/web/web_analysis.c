@@ -33,7 +33,8 @@ unsigned web_route_analysis(ctx *x)
         pthread_mutex_unlock(&w->mu);
         if (!allowed) return x->a->code;
     }
-    if (!w->service) return web_fail(x, 503, "this server runs no analyses (analysis_jobs = 0 in its config)");
+    /* a 404, not a 5xx: the route is absent here, nothing failed */
+    if (!w->service) return web_fail(x, 404, "this server runs no analyses (analysis_jobs = 0 in its config)");
     char *out = NULL;
     if (post) {
         int code = w->service(w->service_ud, "analysis.start", x->rq->body ? x->rq->body : "", &out);

@@ -69,6 +69,12 @@ await run(async (browser) => {
   const box = await graph.boundingBox();
   await page.mouse.click(box.x + box.width * (48 + 660 * 0.3) / 720, box.y + box.height / 2);
   check('a click on the graph goes to its move', (await ply()) === 3, String(await ply()));
+  // ANALYSIS_SHOTS=DIR: the screenshot of docs/WEB.md (at a marked move, if any)
+  if (process.env.ANALYSIS_SHOTS) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await new Promise((ok) => setTimeout(ok, 400)); // the move's animation done
+    await page.screenshot({ path: `${process.env.ANALYSIS_SHOTS}/web-analysis.png`, fullPage: true });
+  }
   await page.click('#flip');
   check('flip', (await page.$eval('#flip', (b) => b.getAttribute('aria-pressed'))) === 'true' &&
     (await page.$eval('#board', (b) => b.closest('.sg-wrap, .sg')?.outerHTML.includes('gote') ?? true)));

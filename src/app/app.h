@@ -12,6 +12,7 @@
 #define SG_APP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <lua.h>
 
 #define SG_PROGNAME "komadai"
@@ -35,7 +36,6 @@ bool sg_app_interrupt_take(void);
 void sg_app_message(const char *msg, bool prefix);
 /* A new Lua state as the program's own: the libraries, the embedded modules, `shogi`; NULL and the
  * reason in err when it cannot be made (web_service.c makes one per analysis). */
-#include <stddef.h>
 lua_State *sg_app_new_state(char *err, size_t errsize);
 /* Reports a non-OK status: the message on the top of the stack (popped). */
 int sg_app_report(lua_State *L, int status, bool prefix);

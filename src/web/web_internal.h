@@ -301,7 +301,7 @@ void web_csa_free(sg_web *w);
 /* ---- analyses (web_analysis.c) ---- */
 /* POST /api/analysis, GET /api/analysis/ID: the session checked under mu, the service called without it */
 unsigned web_route_analysis(ctx *x);
-/* the session loaded and, for a POST, its CSRF token checked: true, or false with the 403 answered (mu held) */
+/* for a POST, the loaded session's CSRF token checked: true, or false with the 403 answered (mu held) */
 bool web_check_csrf(ctx *x);
 
 /* ---- the pages (web_files.c) ---- */

@@ -19,11 +19,11 @@ d = {"text": t}; d.update(json.loads(sys.argv[2])); print(json.dumps(d, ensure_a
 }
 rec=tests/data/records/jkf__henka.kif
 req nojar2 POST /api/analysis "$(body_of $rec)"; check "an analysis needs the session's CSRF token" 403 session
-req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":0.02}')"; check "an analysis starts" 202 '"status":"running"'
+req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":0.2}')"; check "an analysis starts (13 positions, 2.6 s: long enough for the next check)" 202 '"status":"running"'
 aid=$(field id)
 expect_eq "its id is 32 hex digits" 32 "$(printf '%s' "$aid" | grep -c '^[0-9a-f]\{32\}$' | sed 's/1/32/')"
 req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":0.02}')"; check "a second at once is over the config's 1" 429 'at most 1 analyses'
-for i in $(seq 1 100); do
+for i in $(seq 1 100); do  # 10 s at most
   req z GET "/api/analysis/$aid"
   [ "$(field status)" = running ] || break
   sleep 0.1

@@ -3,7 +3,8 @@
 --   local report = shogi.analyse.run(g, {time = 0.5})          -- the built-in search
 --   local report = g:analyse{engine = e, time = 1, progress = function(done, total) end}
 --   report.plies[i] = {ply=, move=, name=, side=, score=, mate=, pv=, pv_names=, best=, best_name=, loss=,
---                      label=}; report.start (the start's score); report.worst (plies, most lost first)
+--                      label=}; report.start (the start's score), report.start_pv and start_pv_names (its
+--   line); report.worst (plies, most lost first)
 --   shogi.analyse.annotate(g, report) -> a copy of g whose comments carry the scores
 -- Scores are centipawns from sente's side (as GUIs graph them); a mate counts as MATE_CP minus its plies.
 local core = require "shogi.core"
@@ -121,7 +122,7 @@ function M.run(g, opts)
   end
 
   local report = {engine = opts.name or engine_name, start = values[0].cp, plies = {}, worst = {},
-    threshold = threshold}
+    threshold = threshold, start_pv = values[0].pv, start_pv_names = line_names(g:start(), values[0].pv)}
   local pos, prev = g:start(), nil
   for i, m in ipairs(moves) do
     local before, after = values[i - 1], values[i]

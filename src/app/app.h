@@ -5,11 +5,14 @@
  *   line.c       reading lines: readline (history, completion) or fgets
  *   net.c        komadai.net: a TCP client socket for Lua scripts (the CSA client)
  *   csa_server_main.c  komadai --csa-server: its command line (the server is src/server/)
+ *   web_main.c   komadai --serve: its command line and config (the site is src/web/)
+ *   web_service.c  what the site asks of Lua (its analyses), each in a Lua state and thread of its own
  * Only these files include readline (line.c) and lua.h (all). */
 #ifndef SG_APP_H
 #define SG_APP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <lua.h>
 
 #define SG_PROGNAME "komadai"
@@ -31,6 +34,9 @@ bool sg_app_interrupt_take(void);
 /* ---- komadai.c ---------------------------------------------------------------------- */
 /* Prints a message on stderr, prefixed "komadai: " when prefix is true. */
 void sg_app_message(const char *msg, bool prefix);
+/* A new Lua state as the program's own: the libraries, the embedded modules, `shogi`; NULL and the
+ * reason in err when it cannot be made (web_service.c makes one per analysis). */
+lua_State *sg_app_new_state(char *err, size_t errsize);
 /* Reports a non-OK status: the message on the top of the stack (popped). */
 int sg_app_report(lua_State *L, int status, bool prefix);
 
@@ -56,6 +62,15 @@ int sg_app_csa_server_run(struct sgsv_server *s);
 /* komadai --serve [ADDR:]PORT [options] (web_main.c; the site is src/web/):
  * serves until SIGINT or SIGTERM; 0, or 1 for a bad command line or no socket. */
 int sg_app_web_main(lua_State *L, int argc, char **argv);
+
+/* ---- web_service.c ------------------------------------------------------------------
+ * The site's service (web.h sg_web_service_fn) over Lua's shogi.web_service: analyses run each in a
+ * thread and a lua_State of its own, at most max_jobs at once, seconds a move capped by max_seconds. */
+typedef struct sg_web_service sg_web_service;
+sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double max_seconds);
+int sg_web_service_call(void *ud, const char *name, const char *json_in, char **out);
+/* the running analyses stopped (each within a position's search) and joined, the rest freed */
+void sg_web_service_free(sg_web_service *s);
 
 /* ---- line.c ------------------------------------------------------------------------- */
 typedef enum { SG_LINE_OK, SG_LINE_EOF, SG_LINE_INTERRUPTED } sg_line_status;

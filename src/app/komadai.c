@@ -99,6 +99,19 @@ static int open_program(lua_State *L)
     return 0;
 }
 
+lua_State *sg_app_new_state(char *err, size_t errsize)
+{
+    lua_State *L = luaL_newstate();
+    if (!L) { snprintf(err, errsize, "cannot create a Lua state: not enough memory"); return NULL; }
+    lua_pushcfunction(L, open_program);  /* protected: a module that fails to load is an error here */
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        snprintf(err, errsize, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the program's modules did not load");
+        lua_close(L);
+        return NULL;
+    }
+    return L;
+}
+
 /* ---- running chunks ---------------------------------------------------------------- */
 static int dochunk(lua_State *L, int status)
 {

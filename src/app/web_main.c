@@ -1,7 +1,8 @@
 /* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--watch DIR] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
  * config is a Lua file returning a table {listen =, port =, data =, db =, root =, watch =,
- * session_idle =, session_lifetime =, max_moves =, deadlines = {...}, bots = {NAME = FILE}} (docs/WEB.md);
+ * session_idle =, session_lifetime =, max_moves =, deadlines = {...}, bots = {NAME = FILE},
+ * analysis_jobs =, analysis_max_seconds =} (docs/WEB.md);
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
 #include <signal.h>
@@ -75,6 +76,23 @@ static bool config_number(lua_State *L, const char *config, const char *key, lon
     return ok;
 }
 
+/* config[key], a number from lo to hi, into *out (left as it is when absent); false after an error */
+static bool config_real(lua_State *L, const char *config, const char *key, double lo, double hi, double *out)
+{
+    lua_getfield(L, -1, key);
+    bool ok = true;
+    if (!lua_isnil(L, -1)) {
+        int isnum = 0;
+        double v = lua_tonumberx(L, -1, &isnum);
+        if (!isnum || !(v >= lo && v <= hi)) {
+            fprintf(stderr, "komadai: --config %s: %s: expected a number from %g to %g\n", config, key, lo, hi);
+            ok = false;
+        } else *out = v;
+    }
+    lua_pop(L, 1);
+    return ok;
+}
+
 static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
 
 /* config.deadlines: a list of seconds a move (each a minute to a week), kept ascending; false after an error */
@@ -119,6 +137,7 @@ static int cmp_bot(const void *a, const void *b) { return strcmp(((const config_
 
 static bool config_bots(lua_State *L, const char *config, config_bot *bots, int *n)
 {
+    int base = lua_gettop(L);  /* restored at the end: the loop's key stays pushed when bots is absent */
     lua_getfield(L, -1, "bots");
     bool ok = true;
     *n = 0;
@@ -169,7 +188,7 @@ static bool config_bots(lua_State *L, const char *config, config_bot *bots, int 
         }
         lua_settop(L, top);
     }
-    lua_pop(L, 1);
+    lua_settop(L, base);
     if (ok) qsort(bots, (size_t)*n, sizeof bots[0], cmp_bot);
     return ok;
 }
@@ -184,6 +203,9 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     int csa_argc = 0;
     char **csa_argv = NULL;
     long session_idle = 0, session_lifetime = 0, max_moves = -2;
+    /* analyses (web_service.c): how many at once, the most seconds a move a page may ask (0.1 unless it asks) */
+    long analysis_jobs = 2;
+    double analysis_max_seconds = 1.0;
     sg_web_opts o = {0};
     static config_bot bots[SG_WEB_BOTS_MAX];
     int n_bots = 0;
@@ -229,7 +251,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         if (!config_number(L, config, "session_idle", 1, 315360000L, &session_idle) ||
             !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime) ||
             !config_number(L, config, "max_moves", 0, 100000L, &max_moves) || !config_deadlines(L, config, &o) ||
-            !config_bots(L, config, bots, &n_bots))
+            !config_bots(L, config, bots, &n_bots) || !config_number(L, config, "analysis_jobs", 0, 64, &analysis_jobs) ||
+            !config_real(L, config, "analysis_max_seconds", 0.01, 1, &analysis_max_seconds))
             return 1;
         lua_pop(L, 1);
     }
@@ -276,11 +299,18 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     o.session_idle = session_idle;
     o.session_lifetime = session_lifetime;
     o.max_moves = max_moves == -2 ? 0 : max_moves == 0 ? -1 : (int)max_moves;  /* the config's 0: no cap */
+    /* analysis_jobs = 0: no analyses (the routes answer 503) */
+    sg_web_service *service = analysis_jobs > 0
+        ? sg_web_service_new((int)analysis_jobs, analysis_max_seconds < 0.1 ? analysis_max_seconds : 0.1, analysis_max_seconds)
+        : NULL;
+    o.service = service ? sg_web_service_call : NULL;
+    o.service_ud = service;
     char err[600];
     sg_web *w = sg_web_start(&o, err, sizeof err);
     if (!w) {
         fprintf(stderr, "komadai: --serve: %s\n", err);
         if (csa) sgsv_free(csa);
+        sg_web_service_free(service);
         return 1;
     }
     /* the database named without the URL's user and password */
@@ -297,11 +327,13 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         pthread_sigmask(SIG_UNBLOCK, &set, NULL);
         int rc = sg_app_csa_server_run(csa);
         sg_web_stop(w);
+        sg_web_service_free(service);
         printf("komadai: stopped\n");
         return rc ? 1 : 0;
     }
     sigwait(&set, &sig);
     sg_web_stop(w);
+    sg_web_service_free(service);  /* after the site: no request calls it any more */
     printf("komadai: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 0;
 usage:

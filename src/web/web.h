@@ -12,6 +12,13 @@
 #define SG_WEB_BOTS_MAX 16
 #define SG_WEB_BOT_NAME_MAX 48       /* a bot's name in the config, and its NUL */
 
+/* A service the program above the site offers it (src/app/web_service.c: Lua): the site (which may not
+ * call up into Lua) names what it wants and hands a JSON request; the answer is 0 and a JSON text in
+ * *out, or an HTTP status (400, 404, 429, 503) and a sentence in *out.  *out is malloc'd (or NULL when
+ * out of memory) and the site frees it.  Called without the site's lock, from any request's thread.
+ * Names: "analysis.start" (the request body; answers {"id":...}), "analysis.status" ({"id":...}). */
+typedef int (*sg_web_service_fn)(void *ud, const char *name, const char *json_in, char **out);
+
 typedef struct {
     const char *addr;       /* "127.0.0.1" unless public */
     int port;
@@ -29,6 +36,8 @@ typedef struct {
     int n_bots;
     struct { const char *name, *file; } bots[SG_WEB_BOTS_MAX];
     const char *engine;
+    sg_web_service_fn service;  /* NULL: the routes that need it answer 404 */
+    void *service_ud;
 } sg_web_opts;
 
 #define SG_WEB_SESSION_IDLE (30L * 86400)       /* a month unused: longer than any move's deadline (a week) */

@@ -16,10 +16,12 @@
  *   web_files.c    the pages: files under root, nothing outside it
  *   web_csa.c      watching a CSA server's records folder: the list, a game, the routes
  *   web_csa_watch.c  the watchers of its games: one a game, shared by its spectators
+ *   web_analysis.c the analysis routes: a record's analysis asked of the app's service
  * Locking: every request but a file and a watch route takes w->mu for its
  * whole work on the store and the games (web_handle does it); the functions
  * below expect it held unless they say otherwise.  The watch routes take
- * csa_mu instead (web_csa.c). */
+ * csa_mu instead (web_csa.c).  The analysis routes take mu only to check the session and the CSRF
+ * token, and call the service without it (web_analysis.c). */
 #ifndef SG_WEB_INTERNAL_H
 #define SG_WEB_INTERNAL_H
 
@@ -125,6 +127,8 @@ struct sg_web {
     int csa_inotify;             /* -1 without inotify: the poll alone */
     pthread_t csa_thread;
     bool csa_thread_on;
+    sg_web_service_fn service;   /* the app's (web.h), NULL none; called without mu */
+    void *service_ud;
     char dummy_hash[crypto_pwhash_STRBYTES];  /* verified when the email is unknown: the same work either way */
 };
 
@@ -293,6 +297,12 @@ bool web_csa_start(sg_web *w);   /* the watchers' thread */
 void web_csa_wake_all(sg_web *w); /* stopping: csa_stopping set, every stream woken (takes csa_mu) */
 void web_csa_stop(sg_web *w);    /* after web_csa_wake_all: joins the thread */
 void web_csa_free(sg_web *w);
+
+/* ---- analyses (web_analysis.c) ---- */
+/* POST /api/analysis, GET /api/analysis/ID: the session checked under mu, the service called without it */
+unsigned web_route_analysis(ctx *x);
+/* for a POST, the loaded session's CSRF token checked: true, or false with the 403 answered (mu held) */
+bool web_check_csrf(ctx *x);
 
 /* ---- the pages (web_files.c) ---- */
 unsigned web_serve_file(ctx *x);

@@ -20,6 +20,21 @@ static int64_t parse_id(const char *s, const char **rest)
 
 static unsigned no_route(ctx *x) { return web_fail(x, 404, "no such route: %s %.80s", x->rq->method, x->rq->url); }
 
+bool web_check_csrf(ctx *x)
+{
+    if (!web_is_post(x)) return true;
+    const char *tok = web_get(x, WEB_HEADER, "X-CSRF-Token");
+    if (!x->se.token[0]) {
+        web_fail(x, 403, "no session: GET /api/session first (it sets the cookie and gives the CSRF token)");
+        return false;
+    }
+    if (!tok || strlen(tok) != strlen(x->se.csrf) || sodium_memcmp(tok, x->se.csrf, strlen(tok)) != 0) {
+        web_fail(x, 403, "missing or wrong X-CSRF-Token header (GET /api/session gives it)");
+        return false;
+    }
+    return true;
+}
+
 /* /api/...: called with the lock held */
 static unsigned api(ctx *x)
 {
@@ -31,12 +46,7 @@ static unsigned api(ctx *x)
         if (!x->se.token[0] && !web_new_session(x, 0)) return web_fail(x, 500, "the session was not stored");
         return web_session_answer(x, 200);
     }
-    if (post) {
-        const char *tok = web_get(x, WEB_HEADER, "X-CSRF-Token");
-        if (!x->se.token[0]) return web_fail(x, 403, "no session: GET /api/session first (it sets the cookie and gives the CSRF token)");
-        if (!tok || strlen(tok) != strlen(x->se.csrf) || sodium_memcmp(tok, x->se.csrf, strlen(tok)) != 0)
-            return web_fail(x, 403, "missing or wrong X-CSRF-Token header (GET /api/session gives it)");
-    }
+    if (post && !web_check_csrf(x)) return x->a->code;
     if (!strcmp(u, "/signup") && post) return web_route_signup(x, false);
     if (!strcmp(u, "/login") && post) return web_route_signup(x, true);
     if (!strcmp(u, "/logout") && post) {
@@ -83,6 +93,10 @@ void web_handle(sg_web *w, const web_request *rq, web_answer *a)
     if (strncmp(rq->url, "/api/", 5)) { web_serve_file(&x); return; }  /* files need no lock */
     if (!strncmp(rq->url, "/api/watch", 10) && (rq->url[10] == '\0' || rq->url[10] == '/')) {
         web_route_watch(&x);  /* a CSA records folder's games: their own lock, no session (web_csa.c) */
+        return;
+    }
+    if (!strncmp(rq->url, "/api/analysis", 13) && (rq->url[13] == '\0' || rq->url[13] == '/')) {
+        web_route_analysis(&x);  /* the app's Lua: never under the lock (web_analysis.c) */
         return;
     }
     pthread_mutex_lock(&w->mu);

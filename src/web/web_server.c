@@ -196,6 +196,8 @@ sg_web *web_open(const sg_web_opts *o, char *err, int errsize)
         w->n_bot_files = i + 1;
     }
     if (o->engine) snprintf(w->engine, sizeof w->engine, "%s", o->engine);
+    w->service = o->service;
+    w->service_ud = o->service_ud;
     pthread_mutex_init(&w->mu, NULL);
     pthread_mutex_init(&w->csa_mu, NULL);
     pthread_cond_init(&w->tick, NULL);

@@ -21,4 +21,5 @@ db_value() { sqlite3 "$data/komadai.sqlite3" "$1"; }
 . tests/web/api_checks.sh
 . tests/web/session_checks.sh
 . tests/web/bot_file_checks.sh
+. tests/web/analysis_checks.sh
 end_suite

@@ -1,0 +1,50 @@
+/* The analysis routes (docs/WEB.md "Analysis"): a pasted record's analysis, run by the service the
+ * program above the site offers (web.h sg_web_service_fn, src/app/web_service.c).  The lock is taken
+ * only to check the session and its CSRF token; the service (Lua) runs without it.
+ *   POST /api/analysis {text, format?, seconds_per_move?}  -> 202 {id, status, done, total}
+ *   GET  /api/analysis/ID  -> {status: running|done|error, done, total, ...} */
+#include "web_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* the service's answer: 0 and JSON, or a status and a sentence */
+static unsigned answer(ctx *x, int code, char *out, unsigned ok_code)
+{
+    unsigned r;
+    if (!out) r = web_fail(x, 500, "out of memory");
+    else if (code) r = web_fail(x, (unsigned)code, "%s", out);
+    else r = web_text(x, ok_code, "application/json", out, strlen(out));
+    free(out);
+    return r;
+}
+
+unsigned web_route_analysis(ctx *x)
+{
+    sg_web *w = x->w;
+    const char *rest = x->rq->url + 13;  /* after "/api/analysis" */
+    bool post = web_is_post(x);
+    if (!post && strcmp(x->rq->method, "GET")) return web_fail(x, 405, "%s: the API takes GET and POST", x->rq->method);
+    if (post != !*rest) return web_fail(x, 404, "no such route: %s %.80s", x->rq->method, x->rq->url);
+    if (post) {
+        pthread_mutex_lock(&w->mu);
+        web_load_session(x);
+        bool allowed = web_check_csrf(x);
+        pthread_mutex_unlock(&w->mu);
+        if (!allowed) return x->a->code;
+    }
+    /* a 404, not a 5xx: the route is absent here, nothing failed */
+    if (!w->service) return web_fail(x, 404, "this server runs no analyses (analysis_jobs = 0 in its config)");
+    char *out = NULL;
+    if (post) {
+        int code = w->service(w->service_ud, "analysis.start", x->rq->body ? x->rq->body : "", &out);
+        return answer(x, code, out, 202);
+    }
+    /* an id is 32 hex digits (the service makes them); anything else is no analysis */
+    const char *id = rest + 1;
+    if (strlen(id) != 32 || strspn(id, "0123456789abcdef") != 32) return web_fail(x, 404, "no analysis '%.40s'", id);
+    char in[48];
+    snprintf(in, sizeof in, "{\"id\":\"%s\"}", id);
+    int code = w->service(w->service_ud, "analysis.status", in, &out);
+    return answer(x, code, out, 200);
+}

@@ -1,0 +1,68 @@
+# The analysis board's API (docs/WEB.md "Analysis"), sourced by tests/sh/web.sh after the other checks
+# (whose start, stop, req, session, check and field it uses): a real KIF pasted, its analysis run as a
+# job until done (plies with scores and best lines, the worst moves, the SVG graph, the annotated KIF
+# with its 評価値 lines); bad records, bad options and the job cap answered 4xx.  Leaves the server stopped.
+echo 'return {analysis_jobs = 1, analysis_max_seconds = 0.5}' >"$tmp/analysis_site.lua"
+saved_args=$server_args
+server_args="$server_args --config $tmp/analysis_site.lua"
+start
+session z
+# body_of FILE [EXTRA_JSON]: the request {text = FILE's text (UTF-8, or CP932 as the records are), ...EXTRA},
+# as a page pastes it
+body_of() {
+  python3 -c '
+import json, sys
+b = open(sys.argv[1], "rb").read()
+try: t = b.decode("utf-8")
+except UnicodeDecodeError: t = b.decode("cp932")
+d = {"text": t}; d.update(json.loads(sys.argv[2])); print(json.dumps(d, ensure_ascii=False))' "$1" "${2-{\}}"
+}
+rec=tests/data/records/jkf__henka.kif
+req nojar2 POST /api/analysis "$(body_of $rec)"; check "an analysis needs the session's CSRF token" 403 session
+req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":0.2}')"; check "an analysis starts (13 positions, 2.6 s: long enough for the next check)" 202 '"status":"running"'
+aid=$(field id)
+expect_eq "its id is 32 hex digits" 32 "$(printf '%s' "$aid" | grep -c '^[0-9a-f]\{32\}$' | sed 's/1/32/')"
+req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":0.02}')"; check "a second at once is over the config's 1" 429 'at most 1 analyses'
+for i in $(seq 1 100); do  # 10 s at most
+  req z GET "/api/analysis/$aid"
+  [ "$(field status)" = running ] || break
+  sleep 0.1
+done
+check "the analysis ends" 200 '"status":"done"'
+printf '%s' "$body" >"$tmp/analysis.json"
+python3 - "$tmp/analysis.json" <<'PY' 2>"$tmp/py.err" && ok || fail "the analysis's answer: $(tail -n 3 "$tmp/py.err")"
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+assert d["done"] == d["total"] == 13, (d["done"], d["total"])
+p = d["plies"]
+assert len(p) == 12 and p[0]["ply"] == 1 and p[0]["usi"] == "7g7f" and p[0]["western"] == "P-7f", p[0]
+assert all(isinstance(e["score"], int) and e["sfen"] and isinstance(e["pv"], list) for e in p)
+assert d["svg"].startswith("<svg") and "polyline" in d["svg"]
+assert d["kif"].count("*#評価値=") == 12, d["kif"]
+assert isinstance(d["worst"], list) and d["start"]["sfen"].startswith("lnsgkgsnl/")
+PY
+req z GET /api/analysis/0123456789abcdef0123456789abcdef; check "an unknown analysis" 404 'no such analysis'
+req z GET /api/analysis/nothex; check "a malformed id" 404 'no analysis'
+req z POST /api/analysis '{"text":"not a record\nat all\n"}'; check "bad text: the reader's message" 400 'record:1: unknown record format'
+printf '# ---- Kifu for Windows ----\n手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(33)\n' >"$tmp/bad.kif"
+req z POST /api/analysis "$(body_of "$tmp/bad.kif")"; check "an illegal move: where" 400 'record:4'
+req z POST /api/analysis '{"text":"/etc/passwd"}'; check "a path is text, never a file opened" 400 'record:1'
+req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":2}')"; check "seconds over the config's cap" 400 'at most 0.5'
+req z POST /api/analysis "$(body_of $rec '{"format":"pdf"}')"; check "an unknown format" 400 'format'
+req z POST /api/analysis '{"text":""}'; check "no text" 400 'text'
+req z POST /api/analysis '[1,2]'; check "not an object" 400 'expected an object'
+req z POST /api/analysis 'position startpos moves 7g7f'; check "not JSON" 400 'malformed JSON'
+req z POST /api/analysis '{"text":"position startpos moves 7g7f 3c3d","seconds_per_move":0.01}'; check "a position line" 202 '"total":3'
+pid_line=$(field id)
+req z GET /api/analysis; check "GET without an id" 404
+# a bare SFEN: no moves, the position's score and line
+for i in $(seq 1 50); do req z GET "/api/analysis/$pid_line"; [ "$(field status)" = running ] || break; sleep 0.1; done
+check "the position line's analysis ends (the cap is 1)" 200 '"status":"done"'
+req z POST /api/analysis '{"text":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","seconds_per_move":0.01}'
+check "a bare SFEN" 202 '"total":1'
+aid=$(field id)
+for i in $(seq 1 50); do req z GET "/api/analysis/$aid"; [ "$(field status)" = running ] || break; sleep 0.1; done
+check "its score and line" 200 '"pv_names":"▲'
+
+stop
+server_args=$saved_args

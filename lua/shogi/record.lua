@@ -245,17 +245,23 @@ end
 
 -- The main line played in one call to the core (g:play_texts) when nothing needs
 -- the position before each move (no variations to hang on them) and every move is
--- in the one notation the reader names (rec.notation).  Returns the index of the
+-- in the one notation the reader names (rec.notation: a name, or a function of a move).  Returns the index of the
 -- first move not played: the move-by-move loop goes on from there and gives any
 -- error in its own words.
 local function fast_replay(g, rec, main)
   local moves = main.moves
   if not rec.notation or #moves == 0 or (main.branches and #main.branches > 0) then return 1 end
-  local notation = rec.notation(moves[1])
   local texts = {}
-  for i, mv in ipairs(moves) do
-    if rec.notation(mv) ~= notation then return 1 end
-    texts[i] = mv.text
+  local notation = rec.notation
+  if type(notation) == "string" then
+    -- (the record's every move in one notation: no call per move)
+    for i, mv in ipairs(moves) do texts[i] = mv.text end
+  else
+    notation = rec.notation(moves[1])
+    for i, mv in ipairs(moves) do
+      if rec.notation(mv) ~= notation then return 1 end
+      texts[i] = mv.text
+    end
   end
   local ok, n = pcall(g.play_texts, g, texts, notation)
   if not ok then return g:ply() + 1 end

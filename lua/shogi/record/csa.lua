@@ -247,7 +247,7 @@ function M.parse(lines, name)
     start = core.tsume_fill(pos, all == "b" and "w" or "b"):sfen()
   end
   return {start = start, start_line = 1, headers = headers, variant = variant,
-      header_order = order, main = main, resolve = resolve, foul = foul, notation = function() return "csa" end,
+      header_order = order, main = main, resolve = resolve, foul = foul, notation = "csa",
       version = version}
 end
 

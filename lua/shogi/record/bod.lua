@@ -20,7 +20,15 @@ local M = {}
 
 local SPACE = "　"   -- U+3000
 
+-- the bytes %s matches (C's isspace): a line with none of them nor U+3000's first byte
+-- (E3) first and none nor its last (80) last has nothing to trim, the usual case
+local SPACE_BYTE = {[9] = true, [10] = true, [11] = true, [12] = true, [13] = true, [32] = true}
+
 local function trim(s)
+  local first, last = s:byte(1), s:byte(-1)
+  if first and not SPACE_BYTE[first] and first ~= 0xE3 and not SPACE_BYTE[last] and last ~= 0x80 then
+    return s
+  end
   s = s:gsub("^%s+", "")
   while s:sub(1, 3) == SPACE do s = s:sub(4) end
   s = s:gsub("%s+$", "")

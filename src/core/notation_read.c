@@ -99,8 +99,16 @@ typedef struct {
     const char *s;       /* the move, without leading space */
     int start;           /* offset of s in all */
     int len;             /* bytes of the move, without trailing space */
-    char quote[64];      /* the move for messages: sg_quote, cut short */
+    char *quote;         /* the move for messages (sg_quote, cut short): quoted(t) fills it when a message
+                          * needs it, not for every move read (a record's moves are mostly good) */
+    char quote_store[64];
 } text_t;
+
+static const char *quoted(const text_t *t)
+{
+    if (!t->quote[0]) sg_quote(t->s, (size_t)t->len, t->quote, sizeof t->quote_store);
+    return t->quote;
+}
 
 static int space_len(const char *s)
 {
@@ -126,7 +134,8 @@ static void text_init(text_t *t, const char *text)
     t->s = text + i;
     t->start = i;
     t->len = end - i;
-    sg_quote(t->s, (size_t)t->len, t->quote, sizeof t->quote);
+    t->quote = t->quote_store;
+    t->quote[0] = '\0';
 }
 
 /* "unexpected 'REST' after the move 'MOVE'": the move is the first i bytes of s */
@@ -284,7 +293,7 @@ static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square 
     char msg[1024];
     sbuf b = {msg, sizeof msg, 0};
     if (n > 1) {
-        putf(&b, "ambiguous move '%s': could be ", t->quote);
+        putf(&b, "ambiguous move '%s': could be ", quoted(t));
         list_moves(&c, sp, prev_to, found, n, (int)sizeof err->msg - 1, 0, &b);
         return fail(err, t->all, t->start, "%s", msg);
     }
@@ -300,9 +309,9 @@ static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square 
         *m = near;   /* the move the text names, for a caller that keeps a record's foul */
         char u[6];
         sg_move_to_usi(near, u);
-        if (strcmp(u, t->quote) == 0)
-            return fail(err, t->all, t->start, "illegal move '%s': %s", t->quote, sg_reason_text(why));
-        return fail(err, t->all, t->start, "illegal move '%s' (%s): %s", t->quote, u, sg_reason_text(why));
+        if (strcmp(u, quoted(t)) == 0)
+            return fail(err, t->all, t->start, "illegal move '%s': %s", quoted(t), sg_reason_text(why));
+        return fail(err, t->all, t->start, "illegal move '%s' (%s): %s", quoted(t), u, sg_reason_text(why));
     }
     /* the legal moves of that piece to that square, whatever else the text says */
     spec loose = *sp;
@@ -315,7 +324,7 @@ static bool resolve(const sg_pos *p, const spec *sp, const text_t *t, sg_square 
         sg_move lm = c.legal[i];
         if (sg_move_to(lm) == sp->to && sg_move_piece(lm) == sp->type) found[k++] = lm;
     }
-    putf(&b, "no legal move matches '%s'", t->quote);
+    putf(&b, "no legal move matches '%s'", quoted(t));
     if (k) {
         put(&b, ": did you mean ");
         list_moves(&c, &loose, prev_to, found, k, (int)sizeof err->msg - 1, 1, &b);
@@ -379,7 +388,7 @@ static bool usi_attempt(const char *s, int len)
 static bool parse_usi(const sg_pos *p, const text_t *t, sg_move *m, sg_error *err)
 {
     if (!usi_attempt(t->s, t->len))
-        return fail(err, t->all, t->start, "not a USI move '%s' (write it like 7g7f, 8h2b+ or P*5e)", t->quote);
+        return fail(err, t->all, t->start, "not a USI move '%s' (write it like 7g7f, 8h2b+ or P*5e)", quoted(t));
     char u[6];
     memcpy(u, t->s, (size_t)t->len);
     u[t->len] = 0;
@@ -412,7 +421,7 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
     int off = t->start;
     sg_color us = p->side;
     if (!csa_shape(s, t->len))
-        return fail(err, t->all, off, "not a CSA move '%s' (write it like +7776FU or -0045KA)", t->quote);
+        return fail(err, t->all, off, "not a CSA move '%s' (write it like +7776FU or -0045KA)", quoted(t));
     int i = 0;
     if (s[0] == '+' || s[0] == '-') {
         if ((s[0] == '+') != (us == SG_BLACK))
@@ -423,9 +432,9 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
     int ff = s[i] - '0', fr = s[i + 1] - '0', tf = s[i + 2] - '0', tr = s[i + 3] - '0';
     bool drop = ff == 0 && fr == 0;
     if (!drop && (ff == 0 || fr == 0))
-        return fail(err, t->all, off + i, "bad square '%c%c' in '%s'", s[i], s[i + 1], t->quote);
+        return fail(err, t->all, off + i, "bad square '%c%c' in '%s'", s[i], s[i + 1], quoted(t));
     if (tf == 0 || tr == 0)
-        return fail(err, t->all, off + i + 2, "bad square '%c%c' in '%s'", s[i + 2], s[i + 3], t->quote);
+        return fail(err, t->all, off + i + 2, "bad square '%c%c' in '%s'", s[i + 2], s[i + 3], quoted(t));
     char nm[3] = {s[i + 4], s[i + 5], 0};
     int len;
     sg_ptype tw = match_piece(nm, STYLE_BIT(SG_NAME_CSA), &len);
@@ -434,7 +443,7 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
     sg_move mv;
     if (drop) {
         if (tw < SG_PAWN || tw > SG_GOLD || tw == SG_ELEPHANT)
-            return fail(err, t->all, off + i + 4, "'%s': a %s cannot be dropped", t->quote, nm);
+            return fail(err, t->all, off + i + 4, "'%s': a %s cannot be dropped", quoted(t), nm);
         mv = sg_move_make_drop(tw, to);
     } else {
         sg_square from = sg_sq(ff, fr - 1);
@@ -444,7 +453,7 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
         if (tw != t0) {
             if (sg_pt_can_promote(t0) && tw == sg_pt_promote(t0)) promote = true;
             else if (sg_piece_color(pc) == us)
-                return fail(err, t->all, off + i + 4, "'%s' names %s, but the piece on %d%d is %s", t->quote, nm,
+                return fail(err, t->all, off + i + 4, "'%s' names %s, but the piece on %d%d is %s", quoted(t), nm,
                             ff, fr, PIECE_NAME(SG_NAME_CSA, t0));
         }
         mv = sg_move_make(from, to, t0, promote);
@@ -454,7 +463,7 @@ static bool parse_csa(const sg_pos *p, const text_t *t, sg_move *m, sg_error *er
     if (r != SG_LEGAL) {
         char u[6];
         sg_move_to_usi(mv, u);
-        return fail(err, t->all, off, "illegal move '%s' (%s): %s", t->quote, u, sg_reason_text(r));
+        return fail(err, t->all, off, "illegal move '%s' (%s): %s", quoted(t), u, sg_reason_text(r));
     }
     return true;
 }
@@ -486,7 +495,7 @@ static bool parse_western(const sg_pos *p, const text_t *t, sg_square prev_to, s
     if (promoted) i++;
     if (!western_letter(s[i]))
         return fail(err, t->all, off + i, "not a Western move '%s': expected a piece letter (P L N S G B R K)",
-                    t->quote);
+                    quoted(t));
     char nm[2] = {s[i], 0};
     int nl;
     sg_ptype type = match_piece(nm, STYLE_BIT(SG_NAME_WESTERN), &nl);
@@ -499,22 +508,22 @@ static bool parse_western(const sg_pos *p, const text_t *t, sg_square prev_to, s
     char sep = 0;
     if (s[i] == '-' || s[i] == 'x' || s[i] == '*') sep = s[i++];
     sg_square a = western_square(s + i);
-    if (a == SG_SQ_NONE) return fail(err, t->all, off + i, "'%s': expected a square like 7f", t->quote);
+    if (a == SG_SQ_NONE) return fail(err, t->all, off + i, "'%s': expected a square like 7f", quoted(t));
     i += 2;
     if (!sep && (s[i] == '-' || s[i] == 'x' || s[i] == '*' || (s[i] >= '1' && s[i] <= '9'))) {
         sp.from = a;
-        if (s[i] == '*') return fail(err, t->all, off + i, "'%s': a drop has no origin square", t->quote);
+        if (s[i] == '*') return fail(err, t->all, off + i, "'%s': a drop has no origin square", quoted(t));
         if (s[i] == '-' || s[i] == 'x') sep = s[i++];
         a = western_square(s + i);
-        if (a == SG_SQ_NONE) return fail(err, t->all, off + i, "'%s': expected a square like 7f", t->quote);
+        if (a == SG_SQ_NONE) return fail(err, t->all, off + i, "'%s': expected a square like 7f", quoted(t));
         i += 2;
     }
     sp.to = a;
     if (s[i] == '+' || s[i] == '=') sp.promo = s[i++] == '+' ? 1 : -1;
     if (s[i]) return unexpected_after(err, t, off + i, s, i);
     if (sep == '*') {
-        if (promoted) return fail(err, t->all, off, "'%s': a promoted piece cannot be dropped", t->quote);
-        if (sp.promo > 0) return fail(err, t->all, off + i - 1, "'%s': a drop cannot promote", t->quote);
+        if (promoted) return fail(err, t->all, off, "'%s': a promoted piece cannot be dropped", quoted(t));
+        if (sp.promo > 0) return fail(err, t->all, off + i - 1, "'%s': a drop cannot promote", quoted(t));
         sp.drop = 1;
     }
     sp.capture = sep == 'x';
@@ -550,7 +559,7 @@ static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, 
     while ((k = space_len(s + i)) > 0) i += k;
     if ((k = eat(s + i, "同")) != 0) {
         if (prev_to == SG_SQ_NONE)
-            return fail(err, t->all, off + i, "'%s': 同 needs the previous move's destination", t->quote);
+            return fail(err, t->all, off + i, "'%s': 同 needs the previous move's destination", quoted(t));
         sp.same = true;
         sp.to = prev_to;
         i += k;
@@ -558,14 +567,14 @@ static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, 
     } else {
         int fl, rl, f = read_digit(s + i, &fl);
         int r = f ? read_digit(s + i + fl, &rl) : 0;
-        if (!f || !r) return fail(err, t->all, off + i, "'%s': expected a square like ７六 or 同", t->quote);
+        if (!f || !r) return fail(err, t->all, off + i, "'%s': expected a square like ７六 or 同", quoted(t));
         sp.to = sg_sq(f, r - 1);
         i += fl + rl;
     }
     sp.type = match_piece(s + i, KANJI_STYLES, &k);
     if (!sp.type)
         return fail(err, t->all, off + i, "'%s': expected a piece (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)",
-                    t->quote);
+                    quoted(t));
     i += k;
     for (bool more = true; more;) {
         more = false;
@@ -589,20 +598,20 @@ static bool parse_japanese(const sg_pos *p, const text_t *t, sg_notation style, 
         i += s[i] == '(' ? 1 : 3;
         int fl, rl, f = read_digit(s + i, &fl);
         int r = f ? read_digit(s + i + fl, &rl) : 0;
-        if (!f || !r) return fail(err, t->all, off + i, "'%s': expected an origin like (77)", t->quote);
+        if (!f || !r) return fail(err, t->all, off + i, "'%s': expected an origin like (77)", quoted(t));
         i += fl + rl;
         if (s[i] == ')') i++;
         else if ((k = eat(s + i, "）")) != 0) i += k;
-        else return fail(err, t->all, off + i, "'%s': expected ')' after the origin", t->quote);
-        if (sp.drop > 0) return fail(err, t->all, off + o, "'%s': a drop (打) has no origin", t->quote);
+        else return fail(err, t->all, off + i, "'%s': expected ')' after the origin", quoted(t));
+        if (sp.drop > 0) return fail(err, t->all, off + o, "'%s': a drop (打) has no origin", quoted(t));
         sp.from = sg_sq(f, r - 1);
     }
     if (s[i]) return unexpected_after(err, t, off + i, s, i);
     if (sp.drop > 0) {
-        if (sp.words) return fail(err, t->all, off + drop_at, "'%s': a drop (打) takes no 右 左 直 上 引 寄", t->quote);
-        if (sp.promo > 0) return fail(err, t->all, off + drop_at, "'%s': a drop cannot promote", t->quote);
+        if (sp.words) return fail(err, t->all, off + drop_at, "'%s': a drop (打) takes no 右 左 直 上 引 寄", quoted(t));
+        if (sp.promo > 0) return fail(err, t->all, off + drop_at, "'%s': a drop cannot promote", quoted(t));
         if (sp.type < SG_PAWN || sp.type > SG_GOLD || sp.type == SG_ELEPHANT)
-            return fail(err, t->all, off + drop_at, "'%s': only a piece in hand can be dropped", t->quote);
+            return fail(err, t->all, off + drop_at, "'%s': only a piece in hand can be dropped", quoted(t));
     } else if (sp.words || sp.from != SG_SQ_NONE) {
         sp.drop = -1;
     }
@@ -633,7 +642,7 @@ static bool other_side_moves(const sg_pos *p, const char *text, sg_notation n, s
     if (!parse_in(&q, text, n, prev_to, &m, &e)) return false;
     text_t t;
     text_init(&t, text);
-    fail(err, text, t.start, "'%s' is a move of %s, but it is %s turn to move", t.quote,
+    fail(err, text, t.start, "'%s' is a move of %s, but it is %s turn to move", quoted(&t),
          p->side == SG_BLACK ? "White (gote)" : "Black (sente)", p->side == SG_BLACK ? "Black's" : "White's");
     return true;
 }
@@ -677,7 +686,7 @@ bool sg_move_parse_any(const sg_pos *p, const char *text, sg_square prev_to, sg_
     else if (usi_attempt(t.s, t.len)) n = SG_NOTATION_USI;
     else if (csa_shape(t.s, t.len)) n = SG_NOTATION_CSA;
     else if (!western_start(t.s))
-        return fail(err, text, t.start, "not a move '%s' (write it like 7g7f, P-7f, +7776FU or ７六歩)", t.quote);
+        return fail(err, text, t.start, "not a move '%s' (write it like 7g7f, P-7f, +7776FU or ７六歩)", quoted(&t));
     if (which) *which = n;
     return sg_move_parse(p, text, n, prev_to, m, err);
 }

@@ -2,14 +2,16 @@
  * run on every line of every record (docs/BATCH.md, "Speed"): core.lines (line
  * ends), core.csa_statements (a CSA line's statements, sg_csa_statements),
  * core.csa_lines and core.kif_run (a game's body of moves, times and comments,
- * taken exactly as the Lua readers' loops would; every other line is left to them,
- * so what they refuse they refuse in their own words). */
+ * taken exactly as the Lua readers' loops would) and core.ki2_moves (a KI2 line's
+ * moves, sg_ki2_moves).  Every other line is left to them, so what they refuse they
+ * refuse in their own words. */
 #include <limits.h>
 #include <stdbool.h>
 #include <string.h>
 #include "binding.h"
 #include "../core/endings.h"
 #include "../proto/csa.h"
+#include "../proto/ki2.h"
 
 /* ---- lines ------------------------------------------------------------------------
  * core.lines(text) -> {line, ...}: text split at its line ends, which may be LF,
@@ -315,11 +317,39 @@ static int core_kif_run(lua_State *L)
     return 2;
 }
 
+/* core.ki2_moves(line) -> {move, ...}: a KI2 line's moves (sg_ki2_moves), each
+ * from its side mark, its trailing blanks cut.  The KIF reader's KI2 lines. */
+static int core_ki2_moves(lua_State *L)
+{
+    size_t len;
+    const char *line = luaL_checklstring(L, 1, &len);
+    if (len > INT_MAX) return luaL_argerror(L, 1, "line too long");
+    sg_span spans[64];
+    int n = sg_ki2_moves(line, (int)len, spans, 64);
+    lua_createtable(L, n, 0);
+    if (n > 64) { /* a line of more than 64 moves: a second pass with room for them all */
+        sg_span *all = lua_newuserdatauv(L, sizeof *all * (size_t)n, 0);
+        sg_ki2_moves(line, (int)len, all, n);
+        for (int j = 0; j < n; j++) {
+            lua_pushlstring(L, all[j].s, (size_t)all[j].len);
+            lua_rawseti(L, -3, j + 1);
+        }
+        lua_pop(L, 1);
+        return 1;
+    }
+    for (int j = 0; j < n; j++) {
+        lua_pushlstring(L, spans[j].s, (size_t)spans[j].len);
+        lua_rawseti(L, -2, j + 1);
+    }
+    return 1;
+}
+
 static const luaL_Reg FUNCTIONS[] = {
     {"lines", core_lines},
     {"csa_statements", core_csa_statements},
     {"csa_lines", core_csa_lines},
     {"kif_run", core_kif_run},
+    {"ki2_moves", core_ki2_moves},
     {NULL, NULL}};
 
 void sgl_open_record_text(lua_State *L)

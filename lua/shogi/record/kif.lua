@@ -7,8 +7,8 @@ local common = require "shogi.record.common"
 local bod = require "shogi.record.bod"
 local core = require "shogi.core"
 
-local ipairs, pairs, require, setmetatable, tonumber, tostring, type, utf8 =
-  ipairs, pairs, require, setmetatable, tonumber, tostring, type, utf8
+local ipairs, pairs, require, setmetatable, tonumber, tostring, type =
+  ipairs, pairs, require, setmetatable, tonumber, tostring, type
 local table_concat, table_sort = table.concat, table.sort
 local _ENV = nil -- luacheck: ignore 211
 
@@ -45,20 +45,14 @@ function M.move_text(pos, m, prev)
   return s .. "(" .. ff .. fr .. ")"
 end
 
-local function chars(s)
-  local out = {}
-  for _, c in utf8.codes(s) do out[#out + 1] = utf8.char(c) end
-  return out
-end
-
 local black_marks = {["▲"] = true, ["☗"] = true}
 local white_marks = {["△"] = true, ["▽"] = true, ["☖"] = true}
 
 local function starts_with_mark(line)
-  local t = line:gsub("^%s+", "")
-  for m in pairs(black_marks) do if t:sub(1, #m) == m then return true end end
-  for m in pairs(white_marks) do if t:sub(1, #m) == m then return true end end
-  return false
+  local at = line:find("%S")
+  if not at then return false end
+  local c = line:sub(at, at + 2)   -- (every mark is 3 bytes)
+  return black_marks[c] or white_marks[c] or false
 end
 
 -- the notation a move of this record is read in
@@ -313,16 +307,9 @@ function M.parse(lines, name)
       elseif starts_with_mark(line) then
         local ok, err = begin(i)
         if not ok then return nil, err end
-        local tokens, cur_tok = {}, nil
-        for _, ch in ipairs(chars(line)) do
-          if black_marks[ch] or white_marks[ch] then
-            cur_tok = {ch}; tokens[#tokens + 1] = cur_tok
-          elseif cur_tok then
-            cur_tok[#cur_tok + 1] = ch
-          end
-        end
-        for _, tok in ipairs(tokens) do
-          local added, err2 = add_move(i, trim(table_concat(tok)), true)
+        -- each move from its mark to the next, its end trimmed (in C: sg_ki2_moves)
+        for _, text in ipairs(core.ki2_moves(line)) do
+          local added, err2 = add_move(i, text, true)
           if not added then return nil, err2 end
         end
       elseif not started then

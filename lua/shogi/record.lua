@@ -398,8 +398,18 @@ function M.read(src, format, opts)
   if not src:find("\n", 1, true) and #src < 4096 then
     local f = io.open(src, "rb")
     if f then
-      -- a record is small: never read past the cap (a device such as /dev/zero has no end)
-      bytes = f:read(MAX_RECORD_BYTES + 1) or ""; f:close()
+      -- a record is small: never read past the cap (a device such as /dev/zero has no end).
+      -- A file that tells its size is read into a buffer of that size (a read of the cap
+      -- itself asks Lua for a buffer of the cap, 64 MiB, for every file), the rest after it
+      -- (a file that grew since) up to the cap
+      local size = f:seek("end")
+      if size and not f:seek("set") then size = nil end
+      local want = (size and size > 0 and size < MAX_RECORD_BYTES) and size + 1 or MAX_RECORD_BYTES + 1
+      bytes = f:read(want) or ""
+      if #bytes == want and want <= MAX_RECORD_BYTES then
+        bytes = bytes .. (f:read(MAX_RECORD_BYTES + 1 - want) or "")
+      end
+      f:close()
       if #bytes > MAX_RECORD_BYTES then
         return nil, ("%s:0: the file is larger than %d MiB, too large for a record"):format(src,
           MAX_RECORD_BYTES // (1024 * 1024))

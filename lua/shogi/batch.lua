@@ -20,6 +20,7 @@ local ESCAPES = {['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
   ["\r"] = "\\r", ["\t"] = "\\t"}
 
 local function json_string(str)
+  if not str:find('[%c"\\]') then return '"' .. str .. '"' end   -- (most strings: nothing to escape)
   return '"' .. str:gsub('[%c"\\]', function(c)
     return ESCAPES[c] or string.format("\\u%04x", c:byte())
   end) .. '"'

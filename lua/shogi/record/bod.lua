@@ -115,8 +115,11 @@ end
 -- skipped by the caller.  Returns {board=, hands=, side=, ply=, rows=} filling
 -- from every BOD line it recognises; `line` says whether lines[i] was BOD.
 function M.parse_line(state, line)
-  local who, hand = line:match("^(..-)の持駒：(.*)$")
-  if not who then who, hand = line:match("^(..-)の持駒:(.*)$") end
+  local who, hand
+  if line:find("の持駒", 1, true) then   -- (the patterns tried only where they can match: a header line each)
+    who, hand = line:match("^(..-)の持駒：(.*)$")
+    if not who then who, hand = line:match("^(..-)の持駒:(.*)$") end
+  end
   if who and common.side_of_word[who] then
     local h, rest = M.parse_hand(hand)
     if not h then return nil, rest end

@@ -245,15 +245,23 @@ end
 
 -- The main line played in one call to the core (g:play_texts) when nothing needs
 -- the position before each move (no variations to hang on them) and every move is
--- in the one notation the reader names (rec.notation: a name, or a function of a move).  Returns the index of the
--- first move not played: the move-by-move loop goes on from there and gives any
--- error in its own words.
-local function fast_replay(g, rec, main)
+-- in the one notation the reader names (rec.notation: a name, or a function of a
+-- move), or, for a reader whose moves are not texts the core reads (JKF's objects),
+-- the one notation rec.play_text(mv, variant) gives with each move's text.  Returns
+-- the index of the first move not played: the move-by-move loop goes on from there
+-- and gives any error in its own words.
+local function fast_replay(g, rec, main, variant)
   local moves = main.moves
-  if not rec.notation or #moves == 0 or (main.branches and #main.branches > 0) then return 1 end
-  local texts = {}
   local notation = rec.notation
-  if type(notation) == "string" then
+  if not (notation or rec.play_text) or #moves == 0 or (main.branches and #main.branches > 0) then return 1 end
+  local texts = {}
+  if rec.play_text then
+    for i, mv in ipairs(moves) do
+      local text, n = rec.play_text(mv, variant)
+      if i == 1 then notation = n elseif n ~= notation then return 1 end
+      texts[i] = text
+    end
+  elseif type(notation) == "string" then
     -- (the record's every move in one notation: no call per move)
     for i, mv in ipairs(moves) do texts[i] = mv.text end
   else
@@ -316,7 +324,7 @@ local function build(rec, name, fmt, opts)
   info.csa_version = rec.version
   local positions = {[0] = g:position(), moves = {}}
   local prev = nil
-  local first = fast_replay(g, rec, main)
+  local first = fast_replay(g, rec, main, positions[0]:variant())
   if first > 1 and first <= #main.moves then
     positions[first - 1] = g:position()
     prev = g:moves()[first - 1]

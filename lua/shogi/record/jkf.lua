@@ -71,6 +71,9 @@ local function resolve(mv, pos, prev)
   return usi
 end
 
+-- the text and notation the core plays a move in (record.lua's main line in one call)
+local function play_text(mv, variant) return move_text(mv.jkf, variant) end
+
 local function foul(mv, pos, prev)
   local text, notation = move_text(mv.jkf, pos:variant())
   return common.foul_move(pos, text, notation, prev)
@@ -215,7 +218,7 @@ function M.parse(lines, name)
   local main, err = build_line(moves, 1, counter, nil, name)
   if not main then return nil, err end
   return {start = start, start_line = 1, headers = headers, header_order = order, main = main,
-      resolve = resolve, foul = foul, variant = variant}
+      resolve = resolve, foul = foul, play_text = play_text, variant = variant}
 end
 
 -- ---- writing -----------------------------------------------------------------------

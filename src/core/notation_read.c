@@ -52,7 +52,12 @@ static int read_digit(const char *s, int *len)
 {
     if (*s >= '1' && *s <= '9') { *len = 1; return *s - '0'; }
     for (int d = 1; d <= 9; d++) {
-        if (strncmp(s, FULL_DIGIT[d], 3) == 0 || strncmp(s, KANJI_DIGIT[d], 3) == 0) { *len = 3; return d; }
+        /* (the first byte compared first: this runs on every square of every move read) */
+        if ((s[0] == FULL_DIGIT[d][0] && strncmp(s, FULL_DIGIT[d], 3) == 0)
+            || (s[0] == KANJI_DIGIT[d][0] && strncmp(s, KANJI_DIGIT[d], 3) == 0)) {
+            *len = 3;
+            return d;
+        }
     }
     *len = 0;
     return 0;
@@ -113,7 +118,7 @@ static const char *quoted(const text_t *t)
 static int space_len(const char *s)
 {
     if (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') return 1;
-    if (strncmp(s, "　", 3) == 0) return 3;
+    if (*s == "　"[0] && strncmp(s, "　", 3) == 0) return 3; /* (the first byte first: every byte of a move) */
     return 0;
 }
 
@@ -533,6 +538,7 @@ static bool parse_western(const sg_pos *p, const text_t *t, sg_square prev_to, s
 /* ---- Japanese (KI2 and KIF) ---------------------------------------------------------------- */
 static int eat(const char *s, const char *tok)
 {
+    if (s[0] != tok[0]) return 0; /* (most tries fail at once) */
     size_t n = strlen(tok);
     return strncmp(s, tok, n) == 0 ? (int)n : 0;
 }

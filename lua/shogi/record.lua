@@ -322,10 +322,14 @@ local function build(rec, name, fmt, opts)
   info.branches = {}
   info.notes = main.notes
   info.csa_version = rec.version
-  local positions = {[0] = g:position(), moves = {}}
+  -- the positions the loop below (and the variations) play from: none made when the
+  -- main line was played whole in one call
+  local positions = {moves = {}}
   local prev = nil
-  local first = fast_replay(g, rec, main, positions[0]:variant())
-  if first > 1 and first <= #main.moves then
+  local first = fast_replay(g, rec, main, rec.play_text and g:position():variant())
+  if first == 1 then
+    positions[0] = g:position()
+  elseif first <= #main.moves then
     positions[first - 1] = g:position()
     prev = g:moves()[first - 1]
   end

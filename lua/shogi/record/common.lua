@@ -108,26 +108,35 @@ end
 
 -- ---- SFEN from a board -------------------------------------------------------------------
 -- board[rank][file] = USI piece letters ("P", "+p", ...); hands[side][letter] = n
+local DIGITS = {"1", "2", "3", "4", "5", "6", "7", "8", "9"}
+
 function M.sfen(board, hands, side, ply)
   local rows = {}
   for rank = 1, 9 do
-    local row, empty = {}, 0
-    for file = 9, 1, -1 do
-      local pc = board[rank] and board[rank][file]
-      if pc then
-        if empty > 0 then row[#row + 1] = string_format("%d", empty); empty = 0 end
-        row[#row + 1] = pc
-      else
-        empty = empty + 1
+    local br = board[rank]
+    if not br then
+      rows[rank] = "9"
+    else
+      local row, n, empty = {}, 0, 0
+      for file = 9, 1, -1 do
+        local pc = br[file]
+        if pc then
+          if empty > 0 then n = n + 1; row[n] = DIGITS[empty]; empty = 0 end
+          n = n + 1; row[n] = pc
+        else
+          empty = empty + 1
+        end
       end
+      if empty > 0 then row[n + 1] = DIGITS[empty] end
+      rows[rank] = table_concat(row)
     end
-    if empty > 0 then row[#row + 1] = string_format("%d", empty) end
-    rows[#rows + 1] = table_concat(row)
   end
   local hand = {}
+  local order = M.pieces("standard").hand_order
   for _, s in ipairs({"b", "w"}) do
-    for _, l in ipairs(M.pieces("standard").hand_order) do
-      local n = hands[s] and hands[s][l] or 0
+    local h = hands[s]
+    for _, l in ipairs(order) do
+      local n = h and h[l] or 0
       if n > 0 then
         hand[#hand + 1] = (n > 1 and string_format("%d", n) or "") .. (s == "b" and l or l:lower())
       end

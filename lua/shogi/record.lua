@@ -262,8 +262,13 @@ local function fast_replay(g, rec, main, variant)
       texts[i] = text
     end
   elseif type(notation) == "string" then
-    -- (the record's every move in one notation: no call per move)
-    for i, mv in ipairs(moves) do texts[i] = mv.text end
+    -- (the record's every move in one notation: no call per move; moves given as
+    -- their texts are handed over as they are)
+    if type(moves[1]) == "string" then
+      texts = moves
+    else
+      for i, mv in ipairs(moves) do texts[i] = mv.text end
+    end
   else
     notation = rec.notation(moves[1])
     for i, mv in ipairs(moves) do
@@ -276,7 +281,9 @@ local function fast_replay(g, rec, main, variant)
   return n + 1
 end
 
--- rec (from a format parser) -> game | nil, msg, partial game
+-- rec (from a format parser) -> game | nil, msg, partial game.  rec.main.moves: each move
+-- a table {text =, lineno =, ...}, or (CSA, no table per move) its text alone, its line
+-- number in rec.main.move_lines
 local function build(rec, name, fmt, opts)
   local shogi = require "shogi"
   local variant = rec.variant or opts.variant
@@ -335,6 +342,7 @@ local function build(rec, name, fmt, opts)
   end
   for i = first, #main.moves do
     local mv = main.moves[i]
+    if type(mv) == "string" then mv = {text = mv, lineno = main.move_lines[i]} end
     local ply = i
     local pos = positions[ply - 1]
     local usi, err = rec.resolve(mv, pos, prev)

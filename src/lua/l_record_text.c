@@ -78,10 +78,11 @@ static int core_csa_statements(lua_State *L)
     return 2;
 }
 
-/* core.csa_lines(lines, i, moves, times, comments, after_move) -> next i, moves taken:
+/* core.csa_lines(lines, i, moves, move_lines, times, comments, after_move) -> next i, moves taken:
  * the CSA reader's hot path.  From line i on, takes the lines whose every
  * statement is of what fills nearly every line of a game's body, as the
- * reader's loop would: a move ("+7776FU": {text =, lineno =} onto moves), a time
+ * reader's loop would: a move ("+7776FU": its text onto moves, its line number
+ * onto move_lines: no table per move), a time
  * after a move ("T12": times[#moves] = {used = tonumber}), a "'*" comment (onto
  * comments[#moves], lines joined by "\n") or nothing.  Stops at the first line
  * with a statement of any other kind, or a time it does not take (none after a
@@ -123,7 +124,8 @@ static int core_csa_lines(lua_State *L)
     luaL_checktype(L, 3, LUA_TTABLE);
     luaL_checktype(L, 4, LUA_TTABLE);
     luaL_checktype(L, 5, LUA_TTABLE);
-    bool after_move = lua_toboolean(L, 6);
+    luaL_checktype(L, 6, LUA_TTABLE);
+    bool after_move = lua_toboolean(L, 7);
     lua_Integer count = (lua_Integer)lua_rawlen(L, 1), taken = 0;
     lua_Integer nmoves = (lua_Integer)lua_rawlen(L, 3);
     sg_span spans[64];
@@ -153,12 +155,10 @@ static int core_csa_lines(lua_State *L)
         for (int j = 0; j < n; j++) {
             const sg_span *st = &spans[j];
             if (kinds[j] == ST_MOVE) {
-                lua_createtable(L, 0, 2);
                 lua_pushlstring(L, st->s, (size_t)st->len);
-                lua_setfield(L, -2, "text");
-                lua_pushinteger(L, i);
-                lua_setfield(L, -2, "lineno");
                 lua_rawseti(L, 3, ++nmoves);
+                lua_pushinteger(L, i);
+                lua_rawseti(L, 4, nmoves);
                 taken++;
             } else if (kinds[j] == ST_TIME) {
                 char num[CSA_TIME_MAX];
@@ -167,9 +167,9 @@ static int core_csa_lines(lua_State *L)
                 lua_createtable(L, 0, 1);
                 lua_stringtonumber(L, num);
                 lua_setfield(L, -2, "used");
-                lua_rawseti(L, 4, nmoves);
+                lua_rawseti(L, 5, nmoves);
             } else if (kinds[j] == ST_COMMENT) {
-                lua_rawgeti(L, 5, nmoves);
+                lua_rawgeti(L, 6, nmoves);
                 if (lua_isnil(L, -1)) {
                     lua_pop(L, 1);
                     lua_pushlstring(L, st->s + 2, (size_t)st->len - 2);
@@ -178,7 +178,7 @@ static int core_csa_lines(lua_State *L)
                     lua_pushlstring(L, st->s + 2, (size_t)st->len - 2);
                     lua_concat(L, 3);
                 }
-                lua_rawseti(L, 5, nmoves);
+                lua_rawseti(L, 6, nmoves);
             }
         }
         after_move = after;

@@ -45,10 +45,11 @@ end)
 describe("core.csa_lines", function()
   it("takes whole lines of moves, their times and '* comments, and stops at any other line", function()
     local lines = {"+7776FU,T12", "'** 30", "'* more", "-3334FU", "T1.5", "", "%TORYO", "+2726FU"}
-    local moves, times, comments = {}, {}, {}
-    local i, taken = core.csa_lines(lines, 1, moves, times, comments, false)
+    local moves, move_lines, times, comments = {}, {}, {}, {}
+    local i, taken = core.csa_lines(lines, 1, moves, move_lines, times, comments, false)
     assert.same({7, 2}, {i, taken})
-    assert.same({{text = "+7776FU", lineno = 1}, {text = "-3334FU", lineno = 4}}, moves)
+    assert.same({"+7776FU", "-3334FU"}, moves)
+    assert.same({1, 4}, move_lines)
     assert.same({{used = 12}, {used = 1.5}}, times)
     assert.equal(math.type(times[1].used), "integer")
     assert.same({[1] = "* 30\n more"}, comments)
@@ -57,7 +58,7 @@ describe("core.csa_lines", function()
     for _, case in ipairs({{"T3", false}, {"T3x", true}, {"T99999999999", true}, {"T", true},
         {"+7776FU,%TORYO", false}, {"+7776FU,T99999999999", false}, {"/", true}, {"N+name", false}}) do
       local moves = {}
-      local i, taken = core.csa_lines({case[1]}, 1, moves, {}, {}, case[2])
+      local i, taken = core.csa_lines({case[1]}, 1, moves, {}, {}, {}, case[2])
       assert.same({1, 0, 0}, {i, taken, #moves})
     end
   end)

@@ -70,7 +70,8 @@ end
 -- ---- reading -----------------------------------------------------------------------
 function M.parse(lines, name)
   local headers, order = {}, {}
-  local main = {first = 1, moves = {}, comments = {}, times = {}, notes = {}}
+  -- (the moves as their texts, their line numbers beside them in move_lines: no table per move)
+  local main = {first = 1, moves = {}, move_lines = {}, comments = {}, times = {}, notes = {}}
   local board, hands, side, variant = nil, {b = {}, w = {}}, nil, nil
   local version
   local rows_seen, in_moves = {}, false
@@ -102,7 +103,8 @@ function M.parse(lines, name)
       -- taken in C as this loop would read them, up to the first it leaves to the loop
       if side and board and not main.ending and li <= nlines then
         local taken
-        li, taken = core.csa_lines(lines, li, main.moves, main.times, main.comments, last_time_target == "move")
+        li, taken = core.csa_lines(lines, li, main.moves, main.move_lines, main.times, main.comments,
+          last_time_target == "move")
         if taken > 0 then in_moves, last_time_target = true, "move" end
       end
       if li > nlines or lines[li] == "/" then break end
@@ -139,7 +141,8 @@ function M.parse(lines, name)
       if not side then return fail(i, "a move before the side to move ('+' or '-' line)") end
       if not board then return fail(i, "a move before the start position (PI or P1..P9)") end
       in_moves = true
-      main.moves[#main.moves + 1] = {text = s, lineno = i}
+      main.moves[#main.moves + 1] = s
+      main.move_lines[#main.moves] = i
       last_time_target = "move"
     elseif c1 == "T" then
       local t = s:match("^T(%d+%.?%d*)$")

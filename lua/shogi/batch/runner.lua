@@ -155,7 +155,9 @@ function M.run(conf)
       bytes = t.bytes, next = t.next, complete = complete and "yes" or nil})
     if not ok then error(msg, 0) end
   end
-  local flush_each = not conf.output -- a pipe reader sees each row at once; a file is flushed before a save
+  -- a pipe or terminal reader sees each row at once; a file (-o, or stdout sent to one: it
+  -- can seek) is written a buffer at a time, and flushed before a save and at the end
+  local flush_each = not conf.output and not io.stdout:seek("cur")
   local function emit(line, is_error)
     out:write(line, "\n")
     if flush_each then out:flush() end

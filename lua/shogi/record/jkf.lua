@@ -29,13 +29,21 @@ local function secs(t)
   return (tonumber(t.h) or 0) * 3600 + (tonumber(t.m) or 0) * 60 + (tonumber(t.s) or 0)
 end
 
+-- the usual coordinates' texts, looked up (a number key: 7 and 7.0 alike) before any format
+local SMALL = {}
+for i = 0, 9 do SMALL[i] = ("%d"):format(i) end
+
 -- a coordinate as one digit ("0" for a missing or bad one, which the core refuses)
 local function digit(x)
+  local d = SMALL[x]
+  if d then return d end
   local n = tonumber(x)
   return n and n == floor(n) and n >= 0 and n <= 9 and ("%d"):format(n) or "0"
 end
 
 local function num(x)
+  local d = SMALL[x]
+  if d then return d end
   local n = tonumber(x)
   return n and n == floor(n) and ("%d"):format(n) or "?"
 end

@@ -87,15 +87,16 @@ local function foul(mv, pos, prev)
   return common.foul_move(pos, text, notation, prev)
 end
 
--- line numbers of the "move" keys, in document order
-local function move_lines(text)
-  -- plain finds: a pattern tried at every byte of a long record was most of its reading
-  local out, line, pos, nl = {}, 1, 1, text:find("\n", 1, true)
+-- line numbers of the "move" keys, in document order; text is the lines joined by "\n"
+local function move_lines(text, lines)
+  -- plain finds: a pattern tried at every byte of a long record was most of its reading;
+  -- the lines counted by their lengths (where the next one starts), not a find each
+  local out, line, pos, next_start = {}, 1, 1, #lines[1] + 2
   while true do
     local s = text:find('"move"', pos, true)
     if not s then break end
     if text:find("^%s*:", s + 6) then
-      while nl and nl < s do line = line + 1; nl = text:find("\n", nl + 1, true) end
+      while s >= next_start do line = line + 1; next_start = next_start + #lines[line] + 1 end
       out[#out + 1] = line
     end
     pos = s + 1
@@ -222,7 +223,7 @@ function M.parse(lines, name)
     end
   end
   local moves = type(data.moves) == "table" and data.moves or {{}}
-  local counter = {n = 0, lines = move_lines(text)}
+  local counter = {n = 0, lines = move_lines(text, lines)}
   local main, err = build_line(moves, 1, counter, nil, name)
   if not main then return nil, err end
   return {start = start, start_line = 1, headers = headers, header_order = order, main = main,

@@ -342,8 +342,15 @@ function M.parse(lines, name)
     for _, br in ipairs(line.branches or {}) do join(br) end
   end
   join(main)
+  -- a main line of one kind of move names its notation (played with no call per move)
+  local kif_moves, ki2_moves = false, false
+  for _, mv in ipairs(main.moves) do
+    if mv.ki2 then ki2_moves = true else kif_moves = true end
+  end
+  local notation = notation_of
+  if not (kif_moves and ki2_moves) then notation = ki2_moves and "japanese" or "kif" end
   return {start = start, start_line = 1, headers = headers, header_order = order, main = main,
-      resolve = resolve, foul = foul, notation = notation_of, board = board.seen, variant = variant}
+      resolve = resolve, foul = foul, notation = notation, board = board.seen, variant = variant}
 end
 
 -- ---- writing --------------------------------------------------------------------------

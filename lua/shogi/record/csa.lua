@@ -97,6 +97,7 @@ function M.parse(lines, name)
   -- their line)
   local li, nlines = 1, #lines
   local stmts, k = {}, 1
+  local one = {}   -- the statements of a comment line: itself
   while true do
     if k > #stmts then
       -- the next line: the lines of a game's body (moves, their times, "'*" comments)
@@ -108,7 +109,15 @@ function M.parse(lines, name)
         if taken > 0 then in_moves, last_time_target = true, "move" end
       end
       if li > nlines or lines[li] == "/" then break end
-      stmts, k = core.csa_statements({lines[li]}), 1
+      local line = lines[li]
+      if line:byte(1) == 39 then
+        -- a comment line is one statement, the whole line (as sg_csa_statements has it): no call,
+        -- no tables (the lines a server writes after the end are mostly comments)
+        one[1] = line
+        stmts, k = one, 1
+      else
+        stmts, k = core.csa_statements({line}), 1
+      end
       li = li + 1
     end
     local s, i = stmts[k], li - 1

@@ -17,7 +17,7 @@ await run(async (browser) => {
       (page) => page.waitForSelector('#board sg-board sg-pieces piece')],
   ];
   for (const [name, path, ready] of pages) {
-    const times = [];
+    const times = [], inPage = [];
     for (let i = 0; i < runs; i++) {
       const ctx = await browser.createBrowserContext(); // an empty cache and no cookies
       const page = await newPage(ctx);
@@ -26,9 +26,12 @@ await run(async (browser) => {
       await page.goto(base + path, { waitUntil: 'load' });
       await ready(page);
       times.push(performance.now() - t0);
+      // the page's own clock: from its navigation's start to now (the browser's new context not in it)
+      inPage.push(await page.evaluate(() => performance.now()));
       await ctx.close();
     }
     console.log(`web page: ${name}: median ${median(times).toFixed(0)} ms of ${runs} cold loads ` +
-      `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; goal < 100 ms)`);
+      `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; by the page's own clock from its ` +
+      `navigation: median ${median(inPage).toFixed(0)} ms; goal < 100 ms)`);
   }
 });

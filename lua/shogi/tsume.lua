@@ -9,6 +9,7 @@
 --   tsume.solve(pos, {nodes = 1e6})      -> {status, length, pv, nodes, seconds}
 --   tsume.check("examples/tsume/x.lua")  -> report (report.text to read)
 local core = require "shogi.core"
+local line_reader = require "shogi.tsume.line"
 
 local error, ipairs, pairs, pcall, require = error, ipairs, pairs, pcall, require
 local tonumber, tostring, type = tonumber, tostring, type
@@ -233,23 +234,7 @@ local function add_fault(report, text) report.faults[#report.faults + 1] = text 
 
 -- the intended line, checked move by move; fills report.solution_faults
 local function read_solution(report, pos, attacker, solution)
-  local line, p = {}, pos
-  for i, m in ipairs(solution) do
-    local usi, why = read_move(p, m, line[i - 1])
-    if not usi then
-      report.solution_faults[#report.solution_faults + 1] =
-        string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
-      return nil
-    end
-    local mover = p:side()
-    if mover == attacker and not p:gives_check(usi) then
-      report.solution_faults[#report.solution_faults + 1] =
-        string_format("move %d (%s) is the attacker's and does not give check", i, usi)
-    end
-    line[#line + 1] = usi
-    p = p:after(usi)
-  end
-  return line, p
+  return line_reader.read(report, pos, solution, read_move, line_reader.attacker_checks(report, attacker))
 end
 
 -- a tsume record (a game, or a KIF, KI2, CSA or JKF file) as a problem: its
@@ -325,22 +310,7 @@ end
 -- stipulated, else the shortest) length; sound when there is exactly one and it is the intended line
 local function check_helpmate(report, pos, problem, settings, t0)
   report.type = "helpmate"
-  local intended
-  if problem.solution then
-    intended = {}
-    local p = pos
-    for i, m in ipairs(problem.solution) do
-      local usi, why = read_move(p, m, intended[i - 1])
-      if not usi then
-        report.solution_faults[#report.solution_faults + 1] =
-          string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
-        intended = nil
-        break
-      end
-      intended[i] = usi
-      p = p:after(usi)
-    end
-  end
+  local intended = problem.solution and line_reader.read(report, pos, problem.solution, read_move) or nil
   local length = (intended and #intended % 2 == 1 and #intended) or problem.length
   local r = core.helpmate(pos, {length = length, max_length = 9,
     nodes = settings.nodes, max_solutions = 20})

@@ -4,6 +4,7 @@
 -- each defence of a key with the mate that follows it (its length and line)
 -- or, in a longer hisshi, the next hisshi move.  Conventions: docs/RULES.md.
 local core = require "shogi.core"
+local line_reader = require "shogi.tsume.line"
 
 local error, ipairs, pairs, tostring = error, ipairs, pairs, tostring
 local string_format = string.format
@@ -144,17 +145,8 @@ local function add(list, kind, text, ply) list[#list + 1] = {kind = kind, text =
 -- reads the intended line: attacker moves and defences alternating, the last the hisshi move
 local function intended_line(report, pos, solution, read_move)
   if not solution then return nil end
-  local line, p = {}, pos
-  for i, m in ipairs(solution) do
-    local usi, why = read_move(p, m, line[i - 1])
-    if not usi then
-      report.solution_faults[#report.solution_faults + 1] =
-        string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
-      return nil
-    end
-    line[i] = usi
-    p = p:after(usi)
-  end
+  local line = line_reader.read(report, pos, solution, read_move)
+  if not line then return nil end
   if #line % 2 == 0 then
     report.solution_faults[#report.solution_faults + 1] = "the intended line ends with a defence: "
       .. "a hisshi line ends with the attacker's move"

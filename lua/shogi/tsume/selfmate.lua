@@ -2,6 +2,7 @@
 -- report of a problem file with type = "selfmate".  The search is C's (core.selfmate,
 -- src/mate/selfmate.c); conventions in docs/RULES.md.
 local core = require "shogi.core"
+local line_reader = require "shogi.tsume.line"
 
 local error, ipairs, pairs, tostring = error, ipairs, pairs, tostring
 local string_format = string.format
@@ -52,23 +53,10 @@ function M.check(report, pos, problem, settings, read_move)
   local faults, notes = {}, {}
   local intended
   if problem.solution then
-    intended = {}
-    local p = pos
-    for i, m in ipairs(problem.solution) do
-      local usi, why = read_move(p, m, intended[i - 1])
-      if not usi then
-        report.solution_faults[#report.solution_faults + 1] =
-          string_format("move %d (%s) is not legal: %s", i, tostring(m), tostring(why))
-        intended = nil
-        break
-      end
-      if i % 2 == 1 and not p:gives_check(usi) then
-        report.solution_faults[#report.solution_faults + 1] =
-          string_format("move %d (%s) is the attacker's and does not give check", i, usi)
-      end
-      intended[i] = usi
-      p = p:after(usi)
-    end
+    local p
+    -- the attacker moves first: the odd moves are its own
+    intended, p = line_reader.read(report, pos, problem.solution, read_move,
+      line_reader.attacker_checks(report, pos:side()))
     if intended and not (#intended % 2 == 0 and p:is_mate()) then
       report.solution_faults[#report.solution_faults + 1] = "the intended line does not end with the attacker mated"
     end

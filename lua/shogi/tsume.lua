@@ -339,10 +339,7 @@ local function check_helpmate(report, pos, problem, settings, t0)
   if r.count > 1 then
     add(faults, "cooked", string_format("cooked: %d solutions", r.count))
   end
-  local texts = {}
-  for _, f in ipairs(faults) do texts[#texts + 1] = f.text end
-  report.verdict = {sound = #faults == 0, kind = #faults == 0 and "sound" or faults[1].kind, faults = faults,
-    notes = notes, text = #faults == 0 and "sound" or table_concat(texts, "; ")}
+  report.verdict = require("shogi.tsume.verdict").from(faults, notes)
   report.seconds = os_clock() - t0
   local out = {}
   if report.title then out[#out + 1] = report.title .. (report.author and ("  (" .. report.author .. ")") or "") end

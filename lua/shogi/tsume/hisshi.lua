@@ -5,6 +5,7 @@
 -- or, in a longer hisshi, the next hisshi move.  Conventions: docs/RULES.md.
 local core = require "shogi.core"
 local line_reader = require "shogi.tsume.line"
+local verdict = require "shogi.tsume.verdict"
 
 local error, ipairs, pairs, tostring = error, ipairs, pairs, tostring
 local string_format = string.format
@@ -244,15 +245,7 @@ function M.check(report, pos, problem, settings, read_move)
         break
       end
       -- the intended move with the other promotion choice is a note (成生非限定), as in tsume
-      local cooks = {}
-      for _, m in ipairs(others) do
-        if m:gsub("%+$", "") == intended[i]:gsub("%+$", "") then
-          add(notes, "promotion", string_format("成生非限定 at move %d (%s, also %s)", i, intended[i], m), i)
-        else
-          cooks[#cooks + 1] = m
-        end
-      end
-      if #cooks > 0 then add(faults, "cooked", string_format("cooked at move %d (%s)", i, table_concat(cooks, " ")), i) end
+      verdict.alternatives(faults, notes, i, intended[i], others)
       if i + 1 <= #intended then p = p:after(intended[i]):after(intended[i + 1]) end
     end
   elseif r.status == "hisshi" and #r.keys > 1 then
@@ -283,10 +276,7 @@ function M.check(report, pos, problem, settings, read_move)
       end
     end
   end
-  local texts = {}
-  for _, f in ipairs(faults) do texts[#texts + 1] = f.text end
-  report.verdict = {sound = #faults == 0, kind = #faults == 0 and "sound" or faults[1].kind, faults = faults,
-    notes = notes, text = #faults == 0 and "sound" or table_concat(texts, "; ")}
+  report.verdict = verdict.from(faults, notes)
   report.seconds = os_clock() - t0
   report.text = M.format(report)
   return report

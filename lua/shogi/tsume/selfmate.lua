@@ -3,6 +3,7 @@
 -- src/mate/selfmate.c); conventions in docs/RULES.md.
 local core = require "shogi.core"
 local line_reader = require "shogi.tsume.line"
+local verdict = require "shogi.tsume.verdict"
 
 local error, ipairs, pairs, tostring = error, ipairs, pairs, tostring
 local string_format = string.format
@@ -98,24 +99,13 @@ function M.check(report, pos, problem, settings, read_move)
         break
       end
       -- the intended move with the other promotion choice is a note (成生非限定), as in tsume
-      local cooks = {}
-      for _, m in ipairs(others) do
-        if m:gsub("%+$", "") == intended[i]:gsub("%+$", "") then
-          add(notes, "promotion", string_format("成生非限定 at move %d (%s, also %s)", i, intended[i], m), i)
-        else
-          cooks[#cooks + 1] = m
-        end
-      end
-      if #cooks > 0 then add(faults, "cooked", string_format("cooked at move %d (%s)", i, table_concat(cooks, " ")), i) end
+      verdict.alternatives(faults, notes, i, intended[i], others)
       p = p:after(intended[i]):after(intended[i + 1])
     end
   elseif r.status == "selfmate" and #r.keys > 1 then
     add(faults, "cooked", string_format("cooked at move 1 (%s)", table_concat(r.keys, " ", 2)), 1)
   end
-  local texts = {}
-  for _, f in ipairs(faults) do texts[#texts + 1] = f.text end
-  report.verdict = {sound = #faults == 0, kind = #faults == 0 and "sound" or faults[1].kind, faults = faults,
-    notes = notes, text = #faults == 0 and "sound" or table_concat(texts, "; ")}
+  report.verdict = verdict.from(faults, notes)
   report.seconds = os_clock() - t0
   local out = {}
   if report.title then out[#out + 1] = report.title .. (report.author and ("  (" .. report.author .. ")") or "") end

@@ -169,11 +169,31 @@ function M.of(report)
   end
   if report.leftover then add(faults, "leftover-pieces", "leftover pieces: " .. report.leftover) end
 
+  return M.from(faults, notes)
+end
+
+--- verdict.from(faults, notes) -> the verdict of those faults and notes: sound when there is no fault,
+-- else the first fault's kind, and every fault's text (every genre's report ends with it)
+function M.from(faults, notes)
   local texts = {}
   for _, f in ipairs(faults) do texts[#texts + 1] = f.text end
   local sound = #faults == 0
   local text = sound and "sound" or table_concat(texts, "; ")
   return {sound = sound, kind = sound and "sound" or faults[1].kind, faults = faults, notes = notes, text = text}
+end
+
+--- verdict.alternatives(faults, notes, i, move, others): the other moves that work at move i of the
+-- intended line (move): the same move with the other promotion choice a note (成生非限定), the rest a cook
+function M.alternatives(faults, notes, i, move, others)
+  local cooks = {}
+  for _, m in ipairs(others) do
+    if promotion_choice(move, m) then
+      add(notes, "promotion-choice", string_format("成生非限定 at move %d (%s, also %s)", i, move, m), i)
+    else
+      cooks[#cooks + 1] = m
+    end
+  end
+  if #cooks > 0 then add(faults, "cooked", string_format("cooked at move %d (%s)", i, table_concat(cooks, " ")), i) end
 end
 
 -- the kinds in the order verdict lines and summaries list them

@@ -76,6 +76,9 @@ void sgl_pushsquares(lua_State *L, sg_bb b);
 sg_square sgl_checksquare(lua_State *L, int idx);
 void sgl_pushside(lua_State *L, int c);             /* "b", "w", or nil for -1 */
 sg_color sgl_checkside(lua_State *L, int idx);
+/* options[field] of the options table at idx (0: no table) as a number >= min, def when absent;
+ * raises naming the option when it is not one */
+lua_Number sgl_opt_number(lua_State *L, int idx, const char *field, lua_Number def, lua_Number min);
 /* Parses the "variant" option or "sho"/"standard" names: SG_STANDARD by default */
 sg_variant sgl_optvariant(lua_State *L, int idx);
 /* Raises on a key of the options table at idx that is not in known (NULL

@@ -11,21 +11,6 @@
 #define DEFAULT_TT_MB 64
 #define MAX_TT_MB 65536
 
-static lua_Number opt_num(lua_State *L, int idx, const char *field, lua_Number def, lua_Number min)
-{
-    if (!idx) return def;
-    lua_getfield(L, idx, field);
-    lua_Number v = def;
-    if (!lua_isnil(L, -1)) {
-        int ok;
-        v = lua_tonumberx(L, -1, &ok);
-        if (!ok || v < min || v != v)
-            luaL_argerror(L, idx, lua_pushfstring(L, "option '%s' must be a number >= %d", field, (int)min));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
 static sg_futile_rule opt_futile(lua_State *L, int idx)
 {
     if (!idx) return SG_FUTILE_JSA;
@@ -42,7 +27,7 @@ static sg_futile_rule opt_futile(lua_State *L, int idx)
 /* an odd length 1..max, or 0 when the option is absent */
 static int opt_length(lua_State *L, int idx, const char *field, int max, bool odd)
 {
-    int v = (int)opt_num(L, idx, field, 0, 0);
+    int v = (int)sgl_opt_number(L, idx, field, 0, 0);
     if (v && (v > max || (odd && !(v & 1)) || (!odd && (v & 1))))
         luaL_argerror(L, idx, lua_pushfstring(L, "option '%s' must be %s, %d to %d", field, odd ? "odd" : "even",
                                               odd ? 1 : 2, max));
@@ -53,11 +38,11 @@ static int opt_length(lua_State *L, int idx, const char *field, int max, bool od
 static sg_mate_table *hisshi_setup(lua_State *L, int idx, sg_hisshi_opts *o)
 {
     sg_hisshi_opts_default(o);
-    o->sub_nodes = (uint64_t)opt_num(L, idx, "sub_nodes", (lua_Number)o->sub_nodes, 1);
+    o->sub_nodes = (uint64_t)sgl_opt_number(L, idx, "sub_nodes", (lua_Number)o->sub_nodes, 1);
     o->futile = opt_futile(L, idx);
-    o->escapes = (int)opt_num(L, idx, "escapes", 0, 0);
+    o->escapes = (int)sgl_opt_number(L, idx, "escapes", 0, 0);
     if (o->escapes > 8) luaL_argerror(L, idx, "option 'escapes' is larger than 8");
-    size_t mb = (size_t)opt_num(L, idx, "tt_mb", DEFAULT_TT_MB, 1);
+    size_t mb = (size_t)sgl_opt_number(L, idx, "tt_mb", DEFAULT_TT_MB, 1);
     if (mb > MAX_TT_MB) luaL_argerror(L, idx, "option 'tt_mb' is larger than 65536");
     sgl_limits(L, idx, &o->limits, NULL);
     sg_mate_table *tt = sgl_mate_table(L, mb);
@@ -85,7 +70,7 @@ static int l_hisshi(lua_State *L)
         idx = 2;
     }
     int length = opt_length(L, idx, "length", SG_HISSHI_MAX_LENGTH, true);
-    int max_length = (int)opt_num(L, idx, "max_length", 3, 1);
+    int max_length = (int)sgl_opt_number(L, idx, "max_length", 3, 1);
     sg_hisshi_opts o;
     sg_mate_table *tt = hisshi_setup(L, idx, &o);
     sg_hisshi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
@@ -163,7 +148,7 @@ static const char *const SELFMATE_STATUS[] = {"selfmate", "noselfmate", "unknown
 
 static int selfmate_table_mb(lua_State *L, int idx)
 {
-    lua_Number mb = opt_num(L, idx, "tt_mb", 16, 1);
+    lua_Number mb = sgl_opt_number(L, idx, "tt_mb", 16, 1);
     if (mb > 4096) luaL_argerror(L, idx, "option 'tt_mb' is larger than 4096");
     return (int)mb;
 }
@@ -181,7 +166,7 @@ static int l_selfmate(lua_State *L)
         idx = 2;
     }
     int length = opt_length(L, idx, "length", SG_SELFMATE_MAX_LENGTH, false);
-    int max_length = (int)opt_num(L, idx, "max_length", 8, 2);
+    int max_length = (int)sgl_opt_number(L, idx, "max_length", 8, 2);
     int mb = selfmate_table_mb(L, idx);
     sg_limits limits;
     sgl_limits(L, idx, &limits, NULL);

@@ -24,20 +24,6 @@ static sg_color opt_side(lua_State *L, int idx, const char *field, sg_color def)
     return c;
 }
 
-static lua_Number opt_number(lua_State *L, int idx, const char *field, lua_Number def, lua_Number min)
-{
-    lua_getfield(L, idx, field);
-    lua_Number v = def;
-    if (!lua_isnil(L, -1)) {
-        int ok;
-        v = lua_tonumberx(L, -1, &ok);
-        if (!ok || v < min || v != v)
-            luaL_argerror(L, idx, lua_pushfstring(L, "option '%s' must be a number >= %d", field, (int)min));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
 static bool opt_bool(lua_State *L, int idx, const char *field, bool def)
 {
     lua_getfield(L, idx, field);
@@ -117,9 +103,9 @@ static int l_solve(lua_State *L)
         static const char *const KNOWN[] = {"nodes", "time", "max_length", "tt_mb", "futile", "attacker",
                                             "fill_hand", "shortest", "pv", NULL};
         sgl_check_options(L, 2, KNOWN, "solve");
-        lua_Number ml = opt_number(L, 2, "max_length", -1, 0);
+        lua_Number ml = sgl_opt_number(L, 2, "max_length", -1, 0);
         o.max_length = ml > 60000 ? 60000 : (int)ml;
-        tt_mb = (size_t)opt_number(L, 2, "tt_mb", DEFAULT_TT_MB, 1);
+        tt_mb = (size_t)sgl_opt_number(L, 2, "tt_mb", DEFAULT_TT_MB, 1);
         if (tt_mb > MAX_TT_MB) luaL_argerror(L, 2, "option 'tt_mb' is larger than 65536");
         lua_getfield(L, 2, "futile");
         if (!lua_isnil(L, -1)) {
@@ -247,10 +233,10 @@ static int l_helpmate(lua_State *L)
                 if (lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), KNOWN[i])) known = true;
             if (!known) return luaL_argerror(L, 2, lua_pushfstring(L, "unknown option '%s'", luaL_tolstring(L, -1, NULL)));
         }
-        length = (int)opt_number(L, 2, "length", 0, 0);
-        max_length = (int)opt_number(L, 2, "max_length", 9, 1);
-        max_solutions = (int)opt_number(L, 2, "max_solutions", 100, 0);
-        nodes = opt_number(L, 2, "nodes", 0, 0);
+        length = (int)sgl_opt_number(L, 2, "length", 0, 0);
+        max_length = (int)sgl_opt_number(L, 2, "max_length", 9, 1);
+        max_solutions = (int)sgl_opt_number(L, 2, "max_solutions", 100, 0);
+        nodes = sgl_opt_number(L, 2, "nodes", 0, 0);
     }
     if (length && (length % 2 == 0 || length > SG_HELPMATE_MAX_LENGTH))
         return luaL_argerror(L, 2, lua_pushfstring(L, "option 'length' must be odd, 1 to %d", SG_HELPMATE_MAX_LENGTH));

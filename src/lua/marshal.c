@@ -188,6 +188,21 @@ sg_color sgl_checkside(lua_State *L, int idx)
 }
 
 /* ---- variants and options ------------------------------------------------------------- */
+lua_Number sgl_opt_number(lua_State *L, int idx, const char *field, lua_Number def, lua_Number min)
+{
+    if (!idx) return def;
+    lua_getfield(L, idx, field);
+    lua_Number v = def;
+    if (!lua_isnil(L, -1)) {
+        int ok;
+        v = lua_tonumberx(L, -1, &ok);
+        if (!ok || v < min || v != v)
+            luaL_argerror(L, idx, lua_pushfstring(L, "option '%s' must be a number >= %d", field, (int)min));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
 sg_variant sgl_optvariant(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);

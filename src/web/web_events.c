@@ -23,6 +23,20 @@ struct sse {
     char csa_id[256];
 };
 
+/* waits (mu held) for a change of *changes; after 15 s with none, a comment keeps the stream open
+ * through proxies: true when that comment was written (the caller sends it) */
+static bool wait_or_keep_alive(pthread_cond_t *cv, pthread_mutex_t *mu, const uint64_t *changes, struct sse *s)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_sec += 15;
+    if (pthread_cond_timedwait(cv, mu, &ts) == ETIMEDOUT && *changes == s->seen) {
+        sb_lit(&s->out, ": keep-alive\n\n");
+        return true;
+    }
+    return false;
+}
+
 /* a CSA record's stream: its JSON, made once by the watcher for all, sent at once and on every change */
 static bool next_record_text(struct sse *s, bool *error)
 {
@@ -40,13 +54,7 @@ static bool next_record_text(struct sse *s, bool *error)
             sb_lit(&s->out, "\n\n");
             break;
         }
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += 15;
-        if (pthread_cond_timedwait(&cw->cv, &w->csa_mu, &ts) == ETIMEDOUT && cw->changes == s->seen) {
-            sb_lit(&s->out, ": keep-alive\n\n");
-            break;
-        }
+        if (wait_or_keep_alive(&cw->cv, &w->csa_mu, &cw->changes, s)) break;
     }
     pthread_mutex_unlock(&w->csa_mu);
     if (s->out.oom) { *error = true; return false; }
@@ -80,13 +88,7 @@ static bool next_text(struct sse *s, bool *error)
             if (s->out.len) break;
             continue;
         }
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_sec += 15;
-        if (pthread_cond_timedwait(&t->cv, &w->mu, &ts) == ETIMEDOUT && t->changes == s->seen) {
-            sb_lit(&s->out, ": keep-alive\n\n");
-            break;
-        }
+        if (wait_or_keep_alive(&t->cv, &w->mu, &t->changes, s)) break;
     }
     pthread_mutex_unlock(&w->mu);
     if (s->out.oom) { *error = true; return false; }

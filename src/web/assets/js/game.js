@@ -317,16 +317,19 @@ function askPromotion([promote, plain]) {
 }
 
 async function main() {
-  wire();
   if (!id) {
+    wire();
     showError('No game given: open a game from the lobby.');
     return;
   }
+  // the session and the game asked at once (the game needs no session: a visitor watches), before the
+  // board is built, so the two answers travel while it is; a player arrives from the lobby with the
+  // session's cookie, so the game already says whose side is theirs
+  const asked = Promise.allSettled([api.session(), api.get(`/api/games/${encodeURIComponent(id)}`)]);
+  wire();
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
   keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
-  // the session and the game asked at once (the game needs no session: a visitor watches); a player
-  // arrives from the lobby with the session's cookie, so the game already says whose side is theirs
-  const [session, game] = await Promise.allSettled([api.session(), api.get(`/api/games/${encodeURIComponent(id)}`)]);
+  const [session, game] = await asked;
   if (session.status === 'fulfilled') $('who').textContent = session.value.user ? session.value.user.name : 'guest';
   if (game.status === 'rejected') {
     showError(game.reason.message);

@@ -42,6 +42,8 @@ struct sg_web_service {
     job *jobs;                   /* newest first */
     int running, max_jobs;
     double default_seconds, max_seconds;
+    int n_bots;                  /* the config's bot files: an analysis's engine by name */
+    const char *const *bot_names, *const *bot_files;
 };
 
 static int64_t now_ms(void)
@@ -88,6 +90,13 @@ sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double 
     s->default_seconds = default_seconds;
     s->max_seconds = max_seconds;
     return s;
+}
+
+void sg_web_service_bots(sg_web_service *s, int n, const char *const names[], const char *const files[])
+{
+    s->n_bots = n;
+    s->bot_names = names;
+    s->bot_files = files;
 }
 
 static void job_free(job *j)
@@ -177,13 +186,19 @@ static int start(sg_web_service *s, const char *json_in, char **out)
         } else {
             lua_getfield(L, -1, "analyse_prepare");
             lua_pushstring(L, json_in ? json_in : "");
-            lua_createtable(L, 0, 3);
+            lua_createtable(L, 0, 4);
             lua_pushnumber(L, s->max_seconds);
             lua_setfield(L, -2, "max_seconds");
             lua_pushnumber(L, s->default_seconds);
             lua_setfield(L, -2, "default_seconds");
             lua_pushinteger(L, RECORD_MAX);
             lua_setfield(L, -2, "max_bytes");
+            lua_createtable(L, 0, s->n_bots);
+            for (int i = 0; i < s->n_bots; i++) {
+                lua_pushstring(L, s->bot_files[i]);
+                lua_setfield(L, -2, s->bot_names[i]);
+            }
+            lua_setfield(L, -2, "bots");
             if (lua_pcall(L, 2, 2, 0) != LUA_OK) snprintf(err, sizeof err, "%s", lua_tostring(L, -1));
             else if (lua_isnil(L, -2)) {
                 snprintf(err, sizeof err, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the record is not valid");
@@ -249,12 +264,34 @@ static int status(sg_web_service *s, const char *json_in, char **out)
     return code;
 }
 
+/* a line played from a position (shogi.web_service.line): at once, in a Lua state of its own; a 400 names
+ * the move the core refused */
+static int line(const char *json_in, char **out)
+{
+    char err[512];
+    lua_State *L = sg_app_new_state(err, sizeof err);
+    if (!L) { *out = strdup(err); return 500; }
+    int code = 500;
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "shogi.web_service");
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
+        lua_getfield(L, -1, "line");
+        lua_pushstring(L, json_in ? json_in : "");
+        if (lua_pcall(L, 1, 2, 0) == LUA_OK) code = lua_isstring(L, -2) ? 0 : 400;
+    }
+    const char *text = !code ? lua_tostring(L, -2) : lua_isstring(L, -1) ? lua_tostring(L, -1) : "the line could not be read";
+    *out = strdup(text);
+    lua_close(L);
+    return *out ? code : 500;
+}
+
 int sg_web_service_call(void *ud, const char *name, const char *json_in, char **out)
 {
     sg_web_service *s = ud;
     *out = NULL;
     if (!strcmp(name, "analysis.start")) return start(s, json_in, out);
     if (!strcmp(name, "analysis.status")) return status(s, json_in, out);
+    if (!strcmp(name, "analysis.line")) return line(json_in, out);
     *out = dup_printf("no service '%s'", name);
     return 404;
 }

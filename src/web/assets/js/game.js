@@ -294,6 +294,7 @@ function wire() {
     a.href = `/api/games/${encodeURIComponent(id)}/record?format=${f}`;
     a.setAttribute('download', `game-${id}.${f === 'sfen' ? 'sfen' : f}`);
   }
+  $('analyse-link').href = `analysis.html?game=${encodeURIComponent(id)}`;
   setInterval(tick, 250);
 }
 

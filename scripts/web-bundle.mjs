@@ -4,8 +4,9 @@
 // for each level only after the one before arrived: the game page was 30 requests before its board could draw.
 // For every DIR/**/*.html (vendor/ and bundle/ aside) this bundles, with esbuild (npm, pinned in
 // package-lock.json):
-//   - its <script type="module" src=...> tags, in their order, into DIR/bundle/PAGE.js (one ES module,
-//     minified, with a linked source map holding the sources, so the browser's debugger shows the files);
+//   - its <script type="module" src=...> tags, in their order, into DIR/bundle/PAGE.js (one ES module, not
+//     minified: readable as it is, and the GPL's shogiground is sent in a form one can read and change; with
+//     a linked source map holding the sources, so the browser's debugger shows the files);
 //   - its <link rel="stylesheet" href=...> tags, in their order, into DIR/bundle/PAGE.css, the SVG images they
 //     name (the pieces) inlined as data: URLs (the CSP allows data: images), so the board costs no request;
 // and rewrites the page to name the two bundles where its first script and stylesheet were.  Nothing names a
@@ -77,7 +78,7 @@ async function bundle(page) {
   if (failed) return;
   // a script or stylesheet named from the site's root ("/js/x.js") is read from dir
   const spec = (url) => JSON.stringify(url.startsWith('/') ? relative(from, join(dir, url)) || '.' : url.startsWith('.') ? url : `./${url}`);
-  const common = { bundle: true, write: true, minify: true, sourcemap: 'linked', sourcesContent: true, logLevel: 'silent' };
+  const common = { bundle: true, write: true, minify: false, sourcemap: 'linked', sourcesContent: true, logLevel: 'silent' };
   try {
     if (scripts.length) {
       await esbuild.build({

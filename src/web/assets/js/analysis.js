@@ -74,9 +74,10 @@ function renderBranches() {
 }
 
 // the line of branch b (its moves after the shown line's first b.ply - 1), with the branches on its way
+// (its siblings among them: the other moves from the same position)
 function enter(b) {
   const moves = line.moves.slice(0, b.ply - 1).concat(b.moves);
-  line = { moves, branches: line.branches.filter((x) => x.ply < b.ply).concat(b.branches || []), main: false };
+  line = { moves, branches: line.branches.filter((x) => x.ply <= b.ply && x !== b).concat(b.branches || []), main: false };
   ply = b.ply;
   renderMoves();
   show();
@@ -108,7 +109,7 @@ async function playOnBoard(usi) {
   try {
     const r = await api.post('/api/analysis/line', { sfen: at ? at.sfen : result.start.sfen, moves: [usi], prev: at ? at.usi : undefined });
     const made = { ...r.moves[0], ply: ply + 1 }; // numbered on this line (the SFEN's own count may start elsewhere)
-    line = { moves: line.moves.slice(0, ply).concat([made]), branches: line.branches.filter((x) => x.ply <= ply), main: false };
+    line = { moves: line.moves.slice(0, ply).concat([made]), branches: line.branches.filter((x) => x.ply <= ply + 1), main: false };
     ply += 1;
     renderMoves();
     show();
@@ -124,7 +125,7 @@ function show() {
   board.show({ sfen, status: 'viewing', moves: e ? [{ usi: e.usi }] : [] }, { orientation: flipped ? 'gote' : 'sente' });
   offerMoves(sfen, e && e.usi);
   $('here').textContent = e
-    ? `${e.ply}. ${name(e)}${e.score === undefined ? ' (not analysed: this line is not the one analysed)' : `: ${scoreText(e)}`}${e.label ? ` — ${e.label}, lost ${e.loss}` : ''}`
+    ? `${e.ply}. ${name(e)}${e.score === undefined ? ' (not analysed: “Analyse this line” does it)' : `: ${scoreText(e)}`}${e.label ? ` — ${e.label}, lost ${e.loss}` : ''}`
     : `The start: ${(result.start.score > 0 ? '+' : '') + result.start.score}`;
   renderBranches();
   const next = line.moves[ply];

@@ -198,8 +198,8 @@ T_SUITES   := $(call tmatch,$(wildcard tests/lua/*_spec.lua) $(filter-out tests/
 T_REPLAY   := $(if $(call tmatch,tests/sh/fuzz.sh),$(REPLAY_BINS))
 # the site's suites (curl, and the browser's) serve build/web
 T_WEB      := $(if $(call tmatch,tests/sh/web.sh tests/sh/web_watch.sh tests/sh/browser.sh),web-assets)
-# the suites beside tsshogi read it from node_modules (npm ci, pinned in package-lock.json)
-T_NODE     := $(if $(call tmatch,tests/sh/tsshogi.sh tests/sh/tsshogi_records.sh),node_modules/.package-lock.json)
+# the suites beside tsshogi read it from node_modules (npm ci, pinned in package-lock.json), web_bundle esbuild
+T_NODE     := $(if $(call tmatch,tests/sh/tsshogi.sh tests/sh/tsshogi_records.sh tests/sh/web_bundle.sh),node_modules/.package-lock.json)
 TEST_NEEDS := $(T_CTESTS) $(if $(T_SUITES),all $(A)/komadai $(A)/lib/shogi/core.so) $(T_REPLAY) $(T_WEB) $(T_NODE)
 
 test:

@@ -3,6 +3,7 @@
 -- JSON text.
 --   local total = M.analyse_prepare(json, {max_seconds =, default_seconds =, max_bytes =})  -- or nil, msg
 --   local json = M.analyse_run(progress)   -- the state's prepared record analysed; progress(done, total)
+--   local json = M.line(json)             -- a line played from a position: its moves named, the legal moves next
 local cjson = require "cjson"
 local core = require "shogi.core"
 local analyse = require "shogi.analyse"
@@ -147,7 +148,8 @@ function M.line(json)
     end
     pos = pos:after(m)
   end
-  local prev = type(req.prev) == "string" and req.prev:match("^%d%a%d%a%+?$") or nil
+  -- the move before (its square makes a recapture 同): a board move or a drop, by its shape alone
+  local prev = type(req.prev) == "string" and (req.prev:match("^%d%l%d%l%+?$") or req.prev:match("^%u%*%d%l$")) or nil
   local out = line_of(start, prev, moves, start:ply())
   return encode({moves = list(out), sfen = pos:sfen(), legal = list(pos:legal_moves())})
 end

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { run, check, newPage, personGame, play, openGame, drag, sleep } from './lib.mjs';
 
-const [url] = process.argv.slice(2);
+// URL2: a server whose config names a bot file (material), for the engine's choice
+const [url, url2] = process.argv.slice(2);
 // a game of the site with four moves played, opened from its page
 const game = await personGame(url);
 await play(game, ['7g7f', '3c3d', '2g2f', '8c8d']);
@@ -153,4 +154,19 @@ await run(async (browser) => {
   check('an unknown game: the server\'s message', /game 999999/.test(none), none);
   const engines = await gp.$$eval('#engine option', (o) => o.map((x) => x.value));
   check('the engine: the built-in one (this site names no bot file)', engines.join(',') === '', engines.join(','));
+  if (url2) {
+    // a site whose config names a bot file: it is offered, and the analysis is that bot's
+    const ep = await newPage(ctx);
+    await ep.goto(`${url2}analysis.html`, { waitUntil: 'domcontentloaded' });
+    await ep.waitForFunction(() => document.querySelectorAll('#engine option').length > 1);
+    check('the config\'s bot file offered as the engine', (await ep.$$eval('#engine option', (o) => o.map((x) => x.value))).join(',') === ',material');
+    await ep.select('#engine', 'material');
+    await ep.$eval('#record', (t) => { t.value = 'position startpos moves 7g7f 3c3d'; });
+    await ep.$eval('#seconds', (t) => { t.value = '0.05'; });
+    await ep.click('#analyse');
+    await ep.waitForFunction(() => ['done', 'error'].includes(document.body.dataset.status), { timeout: 30000 });
+    const used = await ep.$eval('#engine-used', (e) => e.textContent);
+    check('the analysis by the bot chosen, said on the page', used.startsWith('Analysed by material'), used);
+    check('and in the annotated KIF', decodeURIComponent(await ep.$eval('#download', (a) => a.href)).includes('#エンジン=material'));
+  }
 });

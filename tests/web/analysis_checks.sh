@@ -18,17 +18,17 @@ try: t = b.decode("utf-8")
 except UnicodeDecodeError: t = b.decode("cp932")
 d = {"text": t}; d.update(json.loads(sys.argv[2])); print(json.dumps(d, ensure_ascii=False))' "$1" "${2-{\}}"
 }
+# wait_analysis ID [TENTHS]: GET /api/analysis/ID until it is no longer running (5 s at most, or TENTHS tenths)
+wait_analysis() {
+  for i in $(seq 1 "${2:-50}"); do req z GET "/api/analysis/$1"; [ "$(field status)" = running ] || break; sleep 0.1; done
+}
 rec=tests/data/records/jkf__henka.kif
 req nojar2 POST /api/analysis "$(body_of $rec)"; check "an analysis needs the session's CSRF token" 403 session
 req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":0.2}')"; check "an analysis starts (13 positions, 2.6 s: long enough for the next check)" 202 '"status":"running"'
 aid=$(field id)
 expect_eq "its id is 32 hex digits" 32 "$(printf '%s' "$aid" | grep -c '^[0-9a-f]\{32\}$' | sed 's/1/32/')"
 req z POST /api/analysis "$(body_of $rec '{"seconds_per_move":0.02}')"; check "a second at once is over the config's 1" 429 'at most 1 analyses'
-for i in $(seq 1 100); do  # 10 s at most
-  req z GET "/api/analysis/$aid"
-  [ "$(field status)" = running ] || break
-  sleep 0.1
-done
+wait_analysis "$aid" 100
 check "the analysis ends" 200 '"status":"done"'
 printf '%s' "$body" >"$tmp/analysis.json"
 python3 - "$tmp/analysis.json" <<'PY' 2>"$tmp/py.err" && ok || fail "the analysis's answer: $(tail -n 3 "$tmp/py.err")"
@@ -63,12 +63,12 @@ req z POST /api/analysis '{"text":"position startpos moves 7g7f 3c3d","seconds_p
 pid_line=$(field id)
 req z GET /api/analysis; check "GET without an id" 404
 # a bare SFEN: no moves, the position's score and line
-for i in $(seq 1 50); do req z GET "/api/analysis/$pid_line"; [ "$(field status)" = running ] || break; sleep 0.1; done
+wait_analysis "$pid_line"
 check "the position line's analysis ends (the cap is 1)" 200 '"status":"done"'
 req z POST /api/analysis '{"text":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","seconds_per_move":0.01}'
 check "a bare SFEN" 202 '"total":1'
 aid=$(field id)
-for i in $(seq 1 50); do req z GET "/api/analysis/$aid"; [ "$(field status)" = running ] || break; sleep 0.1; done
+wait_analysis "$aid"
 check "its score and line" 200 '"pv_names":"▲'
 
 # a line of the board's own (POST /api/analysis/line): named by the core, the legal moves after it
@@ -94,7 +94,7 @@ check "an engine that is no name" 400 'engine: expected'
 req z POST /api/analysis '{"text":"position startpos moves 7g7f 3c3d","seconds_per_move":0.01,"engine":"material"}'
 check "the config's bot file as the engine" 202 '"total":3'
 aid=$(field id)
-for i in $(seq 1 50); do req z GET "/api/analysis/$aid"; [ "$(field status)" = running ] || break; sleep 0.1; done
+wait_analysis "$aid"
 check "the bot's analysis, named in the answer and the KIF" 200 '"engine":"material"'
 case $body in *'#エンジン=material'*) ok ;; *) fail "the KIF names the bot: $body" ;; esac
 

@@ -192,6 +192,7 @@ function done(r) {
   if (!board) board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, playOnBoard);
   // a data: URL (the page's CSP lets a download read no blob); UTF-8, which the KIF's header names
   $('download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(r.kif)}`;
+  $('engine-used').textContent = `Analysed by ${r.engine} at ${r.seconds_per_move} s a position.`;
   renderMoves();
   renderWorst();
   renderGraph();

@@ -71,6 +71,8 @@ function renderBranches() {
   $('branches-box').hidden = here.length === 0;
   $('main-line').hidden = line.main;
   $('analyse-line').hidden = line.main;
+  $('back-analysis').hidden = earlier.length === 0;
+  $('line-actions').hidden = line.main && earlier.length === 0; // no empty row of buttons
 }
 
 // the line of branch b (its moves after the shown line's first b.ply - 1), with the branches on its way
@@ -188,7 +190,6 @@ function done(r) {
   result = r;
   mainLine();
   $('result').hidden = false;
-  $('back-analysis').hidden = earlier.length === 0;
   if (!board) board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, playOnBoard);
   // a data: URL (the page's CSP lets a download read no blob); UTF-8, which the KIF's header names
   $('download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(r.kif)}`;

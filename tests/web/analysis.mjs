@@ -4,7 +4,7 @@
 // offered for download with its 評価値 comments.
 //   node tests/web/analysis.mjs URL
 import { readFileSync } from 'node:fs';
-import { run, check, newPage, personGame, play, openGame, drag, sleep } from './lib.mjs';
+import { run, check, newPage, personGame, play, openGame, drag } from './lib.mjs';
 
 // URL2: a server whose config names a bot file (material), for the engine's choice
 const [url, url2] = process.argv.slice(2);
@@ -123,8 +123,7 @@ await run(async (browser) => {
   await bp.click('#main-line');
   await bp.keyboard.press('Home');
   await bp.keyboard.press('ArrowRight'); // after ▲７六歩, gote to move
-  await bp.waitForFunction(() => document.querySelector('#board .sg-wrap, #board sg-board') !== null);
-  await sleep(300); // the legal moves asked of the server
+  await bp.waitForFunction(() => document.body.dataset.offered === 'yes'); // the legal moves, from the server
   await drag(bp, '1c', '1d');
   await bp.waitForFunction(() => Number(document.body.dataset.ply) === 2, { timeout: 5000 }).catch(() => {});
   const own = await listed();

@@ -92,12 +92,14 @@ function mainLine() {
 // the shown position's legal moves, asked of the server, offered on the board (a move there begins a line)
 async function offerMoves(sfen, last) {
   const n = ++asked;
+  document.body.dataset.offered = 'no'; // 'yes' once the board takes this position's moves (the tests wait for it)
   try {
     const r = await api.post('/api/analysis/line', { sfen, moves: [] });
     if (n !== asked) return;
     const side = sfen.split(' ')[1] === 'w' ? 'white' : 'black';
     board.show({ sfen, status: 'playing', you: side, to_move: side, legal: r.legal, moves: last ? [{ usi: last }] : [] },
       { orientation: flipped ? 'gote' : 'sente' });
+    document.body.dataset.offered = 'yes';
   } catch {
     // the board stays as it is, read only
   }

@@ -7,10 +7,11 @@
 local cjson = require "cjson"
 local core = require "shogi.core"
 local analyse = require "shogi.analyse"
+local engine = require "shogi.engine"
 local record = require "shogi.record"
 
-local ipairs, pairs, pcall, require, string_format, table_concat, table_sort, tostring, type =
-  ipairs, pairs, pcall, require, string.format, table.concat, table.sort, tostring, type
+local ipairs, pairs, pcall, string_format, table_concat, table_sort, tostring, type =
+  ipairs, pairs, pcall, string.format, table.concat, table.sort, tostring, type
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -24,7 +25,8 @@ local MAX_LINE = 600 -- the moves a line asked of M.line may have (a game's long
 --- analyse_prepare(json, limits) -> the positions to search | nil, message (the reader's file:line:col)
 -- json: {text = record text (an SFEN, a `position` line, KIF, KI2, CSA, JKF), format = optional,
 -- seconds_per_move = optional (default limits.default_seconds, at most limits.max_seconds), engine = optional (a
--- name of limits.bots = {NAME = FILE}: that bot file searches; else the built-in search)}
+-- name of limits.bots = {NAME = FILE}: that bot file searches, run as `limits.program --usi FILE`; else the
+-- built-in search)}
 function M.analyse_prepare(json, limits)
   local ok, req = pcall(cjson.decode, json)
   if not ok or type(req) ~= "table" or #req > 0 then return nil, "malformed JSON: expected an object {text = ...}" end
@@ -41,7 +43,7 @@ function M.analyse_prepare(json, limits)
     return nil, string_format("seconds_per_move: expected a number over 0 and at most %g", limits.max_seconds)
   end
   -- the engine: the built-in search (none, or ""), or a bot file the config names (bots = {NAME = FILE})
-  local engine, bot = req.engine, nil
+  local engine, bot = req.engine, nil -- bot: the file
   if engine ~= nil and engine ~= "" then
     local file = type(engine) == "string" and limits.bots and limits.bots[engine]
     if not file then
@@ -51,16 +53,14 @@ function M.analyse_prepare(json, limits)
       return nil, string_format("engine: expected the built-in one (\"\") or a bot of the site's config (%s)",
         #names > 0 and table_concat(names, ", ") or "it names none")
     end
-    local msg
-    bot, msg = require("shogi.bot").load(file)
-    if not bot then return nil, string_format("engine %s: %s", engine, tostring(msg)) end
+    bot = file
   end
   -- a text without a line break is never taken for a file's path: it is the record itself
   if not text:find("\n", 1, true) then text = text .. "\n" end
   local g, msg = record.read(text, format, {name = "record"})
   if not g then return nil, msg end
   -- a position without moves (a bare SFEN) is analysed too: its score and line
-  prepared = {g = g, seconds = seconds, bot = bot, engine = bot and engine}
+  prepared = {g = g, seconds = seconds, bot_file = bot, engine = bot and engine, program = limits.program}
   return #g:moves() + 1
 end
 
@@ -98,7 +98,16 @@ end
 -- plies = [...], worst = [...], svg, kif}
 function M.analyse_run(progress)
   local g, seconds = prepared.g, prepared.seconds
-  local report, msg = analyse.run(g, {time = seconds, progress = progress, bot = prepared.bot, name = prepared.engine})
+  -- a bot file is played by a process of its own (this program's `--usi FILE`), as the site's games play it:
+  -- a slow or broken bot costs its analysis, never the site; the process ends with the analysis, however
+  local e, emsg
+  if prepared.bot_file then
+    e, emsg = engine.new{cmd = {prepared.program, "--usi", prepared.bot_file}, name = prepared.engine}
+    if not e then return nil, emsg end
+  end
+  local closing <close> = e -- killed if the analysis stops on an error (a stopping site)
+  local report, msg = analyse.run(g, {time = seconds, progress = progress, engine = e, name = prepared.engine})
+  if e then e:quit() end
   if not report then return nil, msg end
   local plies, pos, prev = {}, g:start(), nil
   for i, e in ipairs(report.plies) do

@@ -68,9 +68,9 @@ int sg_app_web_main(lua_State *L, int argc, char **argv);
  * thread and a lua_State of its own, at most max_jobs at once, seconds a move capped by max_seconds. */
 typedef struct sg_web_service sg_web_service;
 sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double max_seconds);
-/* the config's bot files an analysis may be asked to use (POST /api/analysis {engine: NAME}); the strings
- * are the caller's and must outlive the service */
-void sg_web_service_bots(sg_web_service *s, int n, const char *const names[], const char *const files[]);
+/* the config's bot files an analysis may be asked to use (POST /api/analysis {engine: NAME}), each run as
+ * `program --usi FILE`; the strings are the caller's and must outlive the service */
+void sg_web_service_bots(sg_web_service *s, const char *program, int n, const char *const names[], const char *const files[]);
 int sg_web_service_call(void *ud, const char *name, const char *json_in, char **out);
 /* the running analyses stopped (each within a position's search) and joined, the rest freed */
 void sg_web_service_free(sg_web_service *s);

@@ -306,7 +306,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     /* the same bot files a game may be played by, for an analysis's engine */
     static const char *bot_names[SG_WEB_BOTS_MAX], *bot_paths[SG_WEB_BOTS_MAX];
     for (int i = 0; i < n_bots; i++) { bot_names[i] = bots[i].name; bot_paths[i] = bots[i].file; }
-    if (service) sg_web_service_bots(service, n_bots, bot_names, bot_paths);
+    if (service) sg_web_service_bots(service, exe, n_bots, bot_names, bot_paths);
     o.service = service ? sg_web_service_call : NULL;
     o.service_ud = service;
     char err[600];

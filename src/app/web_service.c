@@ -42,8 +42,9 @@ struct sg_web_service {
     job *jobs;                   /* newest first */
     int running, max_jobs;
     double default_seconds, max_seconds;
-    int n_bots;                  /* the config's bot files: an analysis's engine by name */
+    int n_bots;                  /* the config's bot files: an analysis's engine by name, */
     const char *const *bot_names, *const *bot_files;
+    const char *program;         /* ... each played by `program --usi FILE` */
 };
 
 static int64_t now_ms(void)
@@ -92,8 +93,9 @@ sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double 
     return s;
 }
 
-void sg_web_service_bots(sg_web_service *s, int n, const char *const names[], const char *const files[])
+void sg_web_service_bots(sg_web_service *s, const char *program, int n, const char *const names[], const char *const files[])
 {
+    s->program = program;
     s->n_bots = n;
     s->bot_names = names;
     s->bot_files = files;
@@ -186,7 +188,7 @@ static int start(sg_web_service *s, const char *json_in, char **out)
         } else {
             lua_getfield(L, -1, "analyse_prepare");
             lua_pushstring(L, json_in ? json_in : "");
-            lua_createtable(L, 0, 4);
+            lua_createtable(L, 0, 5);
             lua_pushnumber(L, s->max_seconds);
             lua_setfield(L, -2, "max_seconds");
             lua_pushnumber(L, s->default_seconds);
@@ -199,6 +201,8 @@ static int start(sg_web_service *s, const char *json_in, char **out)
                 lua_setfield(L, -2, s->bot_names[i]);
             }
             lua_setfield(L, -2, "bots");
+            lua_pushstring(L, s->program ? s->program : "komadai");
+            lua_setfield(L, -2, "program");
             if (lua_pcall(L, 2, 2, 0) != LUA_OK) snprintf(err, sizeof err, "%s", lua_tostring(L, -1));
             else if (lua_isnil(L, -2)) {
                 snprintf(err, sizeof err, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the record is not valid");

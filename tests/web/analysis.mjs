@@ -8,7 +8,7 @@ import { run, check, newPage, personGame, play, openGame, drag } from './lib.mjs
 
 // URL2: a server whose config names a bot file (material), for the engine's choice
 const [url, url2] = process.argv.slice(2);
-// a game of the site with four moves played, opened from its page
+// a game of the site with four moves played, opened from its page once it is over
 const game = await personGame(url);
 await play(game, ['7g7f', '3c3d', '2g2f', '8c8d']);
 // the opening of a real game (a 角換わり), as a user pastes it from a KIF file
@@ -138,6 +138,10 @@ await run(async (browser) => {
   // the site's own game: the game page's link opens its record in the analysis board, analysed at once
   const gp = await newPage(ctx);
   await openGame(gp, url.replace(/\/$/, ''), game.id);
+  check('no analysis offered while the game is played', await gp.$eval('#analyse-item', (e) => e.hidden));
+  await game.white.post(`/api/games/${game.id}/resign`, {});
+  await gp.waitForFunction(() => !document.getElementById('analyse-item').hidden, { timeout: 10000 });
+  check('offered once it is over', true);
   const link = await gp.$eval('#analyse-link', (a) => a.getAttribute('href'));
   check('the game page links to its analysis', link === `analysis.html?game=${game.id}`, link);
   await gp.click('#analyse-link');

@@ -204,6 +204,8 @@ function render(s) {
   renderKeyboard(s);
   renderActions(s);
   renderSeed(s);
+  // the analysis board once the game is over: offered during play, it would be an engine at a player's elbow
+  $('analyse-item').hidden = s.status !== 'ended';
   announce(s, prev);
   board.show(s);
   keys.show(s);

@@ -278,7 +278,12 @@ local function play_json(pl, extra)
     out.to_move = side_name(pos:side())
     out.you = side_name(e.side)
     out.status = open and "playing" or "over"
-    out.legal = list(open and pos:legal_moves() or {})
+    local legal, legal_names = open and pos:legal_moves() or {}, {}
+    for i, m in ipairs(legal) do
+      local western, japanese = names(pos, m, moves[#moves])
+      legal_names[i] = {western = western, japanese = japanese}
+    end
+    out.legal, out.legal_names = list(legal), list(legal_names)
     out.in_check = pos:in_check()
     out.moves = list(#moves > 0 and {{usi = moves[#moves]}} or {})
     out.declare = e.goal == "play" and open

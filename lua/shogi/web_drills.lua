@@ -139,7 +139,10 @@ function M.init(opts)
   end
   local warnings = {}
   local ok, err = load_drills(opts.dir, warnings)
-  if not ok then return nil, err end
+  if not ok then -- each file's reason said too
+    for _, w in ipairs(warnings) do err = err .. "\n  " .. w end
+    return nil, err
+  end
   if not mkdir(cfg.root) then return nil, cfg.root .. ": the drills' data folder cannot be made" end
   load_classes()
   load_logins()

@@ -25,7 +25,7 @@ mkdir -p "$tmp/empty-drills"; cp "$dd/syntax.lua" "$tmp/empty-drills/"
 expect "--drills: a folder where no drill loads stops the start" 1 'grep -q "no drill file there loads" "$tmp/d.out"' \
   'grep -q "syntax.lua" "$tmp/d.out"'
 cat >"$tmp/drills_site.lua" <<EOF
-return {drills = "$dd", teachers = {"teach"}, drill_seconds = 1, analysis_jobs = 0}
+return {drills = "$dd", teachers = {"dteacher"}, drill_seconds = 1, analysis_jobs = 0}
 EOF
 printf 'return {teachers = "teach"}\n' >"$tmp/bad_teachers.lua"
 "$K" --serve "127.0.0.1:0" --data "$tmp/dnone" --config "$tmp/bad_teachers.lua" >"$tmp/d.out" 2>&1; rc=$?
@@ -54,9 +54,9 @@ req ds GET /api/drills/faulty; check "a drill with a faulty exercise is served" 
 
 # ---- the teacher ----
 req dt POST /api/classes '{"name":"nobody"}'; check "classes need an account" 401 'log in'
-req dt POST /api/signup '{"name":"teach","email":"teach@x.org","password":"teachpass1"}'; check "the teacher's account" 201
+req dt POST /api/signup '{"name":"dteacher","email":"dteacher@x.org","password":"teachpass1"}'; check "the teacher's account" 201
 session dt
-req dx POST /api/signup '{"name":"bob","email":"bob@x.org","password":"bobpass123"}'; check "another account" 201
+req dx POST /api/signup '{"name":"dother","email":"dother@x.org","password":"otherpass1"}'; check "another account" 201
 session dx
 req dx POST /api/classes '{"name":"bob class"}'; check "only the config's teachers make classes" 403 'names its teachers'
 req dt POST /api/classes '{"name":""}'; check "a class needs a name" 400 'name'

@@ -214,6 +214,7 @@ async function onMove(usi) {
       feedback(r.message, 'wrong');
       play = p;
       document.body.dataset.showing = 'refutation';
+      $('status').textContent = 'The opponent\'s answer, on the board:';
       setButtons();
       await showLine(r.line, r.line.map((_, i) => (i === 0 ? 'wrong' : 'refute')));
       document.body.dataset.shown = 'refutation';

@@ -2,10 +2,13 @@
  * drill files (loaded once, through the sandbox, at start) and the students' sessions of
  * shogi.drill.  One request at a time in it (its own mutex, never the site's lock), each within
  * max_seconds: a watchdog thread sets the binding's interrupt flag (the search and the solver stop)
- * and a count hook that raises at every Lua instruction until the request's call returns, so no
- * pcall inside the drill's code can swallow the stop (the Ctrl-C of interrupt.c, on a clock). */
+ * and fired, which a count hook of the request's own thread reads every HOOK_COUNT instructions; once
+ * fired, the hook raises at every instruction until the request's call returns, so no pcall inside
+ * the drill's code can swallow the stop (the Ctrl-C of interrupt.c, on a clock).  The watchdog never
+ * touches the Lua state: only the flag and fired. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,18 +25,34 @@
 struct sg_web_drills {
     pthread_mutex_t mu;          /* one request at a time in L */
     lua_State *L;
+    volatile int *flag;          /* the binding's interrupt flag of L, taken once: the watchdog may not touch L's stack */
     double max_seconds;
     pthread_mutex_t dog_mu;      /* guards what follows */
     pthread_cond_t dog_cv;
     struct timespec deadline;    /* of the request running, when armed */
-    bool armed, fired, stopping;
+    bool armed, stopping;
+    atomic_bool fired;           /* the request's time is up: read by the hook without the mutex */
     pthread_t dog;
 };
+
+#define HOOK_COUNT 1000  /* instructions between two looks at fired */
+static const char DRILLS_KEY = 0;  /* the registry's pointer to the sg_web_drills of a state */
 
 static void stop_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     luaL_error(L, "the drill's time limit for a request was reached");
+}
+
+static void watch_hook(lua_State *L, lua_Debug *ar)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &DRILLS_KEY);
+    sg_web_drills *d = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (d && atomic_load(&d->fired)) {
+        lua_sethook(L, stop_hook, LUA_MASKCOUNT, 1);  /* every instruction from now on */
+        stop_hook(L, ar);
+    }
 }
 
 static void *dog_main(void *arg)
@@ -42,10 +61,10 @@ static void *dog_main(void *arg)
     pthread_mutex_lock(&d->dog_mu);
     while (!d->stopping) {
         if (!d->armed) { pthread_cond_wait(&d->dog_cv, &d->dog_mu); continue; }
-        if (pthread_cond_timedwait(&d->dog_cv, &d->dog_mu, &d->deadline) == ETIMEDOUT && d->armed && !d->fired) {
-            d->fired = true;
-            *sgl_interrupt_flag(d->L) = 1;
-            lua_sethook(d->L, stop_hook, LUA_MASKCOUNT, 1);
+        if (pthread_cond_timedwait(&d->dog_cv, &d->dog_mu, &d->deadline) == ETIMEDOUT && d->armed &&
+            !atomic_load(&d->fired)) {
+            atomic_store(&d->fired, true);
+            *d->flag = 1;
         }
     }
     pthread_mutex_unlock(&d->dog_mu);
@@ -61,9 +80,10 @@ static void arm(sg_web_drills *d)
     d->deadline.tv_nsec += (long)((d->max_seconds - whole) * 1e9);
     if (d->deadline.tv_nsec >= 1000000000L) { d->deadline.tv_sec++; d->deadline.tv_nsec -= 1000000000L; }
     d->armed = true;
-    d->fired = false;
+    atomic_store(&d->fired, false);
     pthread_cond_signal(&d->dog_cv);
     pthread_mutex_unlock(&d->dog_mu);
+    lua_sethook(d->L, watch_hook, LUA_MASKCOUNT, HOOK_COUNT);
 }
 
 /* the request's call has returned: the stop, if it came, undone; whether it came */
@@ -71,13 +91,10 @@ static bool disarm(sg_web_drills *d)
 {
     pthread_mutex_lock(&d->dog_mu);
     d->armed = false;
-    bool fired = d->fired;
-    d->fired = false;
+    bool fired = atomic_exchange(&d->fired, false);
+    if (fired) *d->flag = 0;
     pthread_mutex_unlock(&d->dog_mu);
-    if (fired) {
-        lua_sethook(d->L, NULL, 0, 0);
-        *sgl_interrupt_flag(d->L) = 0;
-    }
+    lua_sethook(d->L, NULL, 0, 0);
     return fired;
 }
 
@@ -130,6 +147,9 @@ sg_web_drills *sg_web_drills_new(const char *dir, const char *data_dir, const ch
         lua_pop(L, 1);
     }
     lua_settop(L, 0);
+    d->flag = sgl_interrupt_flag(L);
+    lua_pushlightuserdata(L, d);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &DRILLS_KEY);
     pthread_mutex_init(&d->mu, NULL);
     pthread_mutex_init(&d->dog_mu, NULL);
     pthread_cond_init(&d->dog_cv, NULL);
@@ -160,7 +180,7 @@ int sg_web_drills_call(sg_web_drills *d, const char *name, const char *json_in, 
         arm(d);
         int rc = lua_pcall(L, 2, 2, 0);
         bool fired = disarm(d);
-        if (fired) {
+        if (fired && rc != LUA_OK) {  /* (a call that ended as the time came is answered as it ended) */
             code = 503;
             char msg[160];
             snprintf(msg, sizeof msg, "judging this took over the server's %g s a request: try again, or tell the teacher",

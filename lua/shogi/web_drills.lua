@@ -272,7 +272,9 @@ local function route_class(x, code, csv)
   if not x.user then return fail(401, "%s", NEED_USER) end
   local c = data:class(code)
   if not c then return fail(404, "no class '%s'", code) end
-  if c.teacher_id ~= x.user.id then return fail(403, "class %s is not yours: only its teacher sees its results", code) end
+  if c.teacher_id ~= x.user.id then
+    return fail(403, "class %s is not yours: only its teacher sees its results", code)
+  end
   local rows = progress.class(data:dir(code)) or {}
   if csv then return 200, progress.csv(rows) end
   local out, students, seen = {}, {}, {}

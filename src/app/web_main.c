@@ -196,7 +196,8 @@ static bool config_bots(lua_State *L, const char *config, config_bot *bots, int 
 
 /* config.teachers = {"NAME", ...}: the accounts that may make classes (docs/WEB.md "Drills"); false after an error */
 #define TEACHERS_MAX 64
-static bool config_teachers(lua_State *L, const char *config, char names[][SG_WEB_BOT_NAME_MAX * 2], int *n)
+#define TEACHER_NAME_MAX 128  /* an account's name and its NUL, with room to spare */
+static bool config_teachers(lua_State *L, const char *config, char names[][TEACHER_NAME_MAX], int *n)
 {
     lua_getfield(L, -1, "teachers");
     bool ok = true;
@@ -207,8 +208,8 @@ static bool config_teachers(lua_State *L, const char *config, char names[][SG_WE
             lua_geti(L, -1, i);
             size_t sl = 0;
             const char *v = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &sl) : NULL;
-            if (!v || sl == 0 || sl >= SG_WEB_BOT_NAME_MAX * 2) ok = false;
-            else snprintf(names[(*n)++], SG_WEB_BOT_NAME_MAX * 2, "%s", v);
+            if (!v || sl == 0 || sl >= TEACHER_NAME_MAX) ok = false;
+            else snprintf(names[(*n)++], TEACHER_NAME_MAX, "%s", v);
             lua_pop(L, 1);
         }
         if (!ok) fprintf(stderr, "komadai: --config %s: teachers: expected a list of 1 to %d account names\n", config, TEACHERS_MAX);
@@ -222,7 +223,7 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
     char watch[PATH_MAX] = "";  /* a CSA server's records folder, shown on the watch pages */
     char drills[PATH_MAX] = "";  /* a folder of drill files, played on the drill pages */
-    static char teachers[TEACHERS_MAX][SG_WEB_BOT_NAME_MAX * 2];
+    static char teachers[TEACHERS_MAX][TEACHER_NAME_MAX];
     int n_teachers = -1;         /* -1: no list, any account may make a class */
     double drill_seconds = 10;   /* the most a drill's request may take (a search, the solver) */
     bool have_drills = false;

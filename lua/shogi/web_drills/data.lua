@@ -66,7 +66,8 @@ function M.open(root)
     if text and ok and type(c) == "table" and c.code == code then d.classes[code] = c end
   end
   local oldest = os_time() - M.LOGIN_DAYS * 86400
-  for sid, code, name, at in string_gmatch(read_file(root .. "/logins.tsv") or "", "([0-9a-f]+)\t([^\t\n]+)\t([^\t\n]+)\t(%d+)\n") do
+  local text = read_file(root .. "/logins.tsv") or ""
+  for sid, code, name, at in string_gmatch(text, "([0-9a-f]+)\t([^\t\n]+)\t([^\t\n]+)\t(%d+)\n") do
     if tonumber(at) >= oldest and d.classes[code] then d.logins[sid] = {code = code, name = name, at = tonumber(at)} end
   end
   return d

@@ -60,9 +60,9 @@ static void *dog_main(void *arg)
     sg_web_drills *d = arg;
     pthread_mutex_lock(&d->dog_mu);
     while (!d->stopping) {
-        if (!d->armed) { pthread_cond_wait(&d->dog_cv, &d->dog_mu); continue; }
-        if (pthread_cond_timedwait(&d->dog_cv, &d->dog_mu, &d->deadline) == ETIMEDOUT && d->armed &&
-            !atomic_load(&d->fired)) {
+        /* nothing to watch, or fired already: wait for the next request (never spin past a deadline) */
+        if (!d->armed || atomic_load(&d->fired)) { pthread_cond_wait(&d->dog_cv, &d->dog_mu); continue; }
+        if (pthread_cond_timedwait(&d->dog_cv, &d->dog_mu, &d->deadline) == ETIMEDOUT && d->armed) {
             atomic_store(&d->fired, true);
             *d->flag = 1;
         }

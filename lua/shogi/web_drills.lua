@@ -15,7 +15,7 @@ local data_mod = require "shogi.web_drills.data"
 local play = require "shogi.web_drills.play"
 
 local ipairs, pairs, pcall, tostring, type = ipairs, pairs, pcall, tostring, type
-local os_time = os.time
+local io_open, os_time = io.open, os.time
 local string_format, string_gmatch, string_gsub, string_match, string_upper =
   string.format, string.gmatch, string.gsub, string.match, string.upper
 local _ENV = nil -- luacheck: ignore 211
@@ -222,6 +222,10 @@ local function route_join(x)
   drop_play(x.sid)
   local ok, err = data:join(x.sid, code, name)
   if not ok then return fail(500, "the login was not stored: %s", tostring(err)) end
+  -- the student's progress file made at once (empty), so the teacher's page lists who has joined
+  local store = store_of(data:login(x.sid))
+  local f = io_open(store.file, "r")
+  if f then f:close() else store:save() end
   return route_list(x)
 end
 
@@ -235,7 +239,7 @@ end
 
 -- ---- the teacher's classes -----------------------------------------------------------------
 local function class_json(c)
-  return {code = c.code, name = c.name, teacher = c.teacher, created = c.created, students = data:students(c.code)}
+  return {code = c.code, name = c.name, teacher = c.teacher, created = c.created, students = #data:students(c.code)}
 end
 
 local function route_classes(x)
@@ -277,16 +281,15 @@ local function route_class(x, code, csv)
   end
   local rows = progress.class(data:dir(code)) or {}
   if csv then return 200, progress.csv(rows) end
-  local out, students, seen = {}, {}, {}
+  local out = {}
   for i, r in ipairs(rows) do
     local ex = exercise_of(r.drill, r.n)
     out[i] = {student = r.student, drill = r.drill, n = r.n, title = ex and ex.title or null, points = r.points,
       attempts = r.attempts, hints = r.hints, seconds = r.seconds, seen = r.seen, missed = r.missed,
       solved = r.seen - r.missed, box = r.box, due = r.due}
-    if not seen[r.student] then seen[r.student] = true; students[#students + 1] = r.student end
   end
-  return 200, {class = class_json(c), folder = data:dir(code), results = list(out), students = list(students),
-    columns = progress.COLUMNS}
+  return 200, {class = class_json(c), folder = data:dir(code), results = list(out),
+    students = list(data:students(code)), columns = progress.COLUMNS}
 end
 
 -- ---- the routes ----------------------------------------------------------------------------

@@ -128,6 +128,7 @@ async function day2(browser) {
     JSON.stringify([['1: the hanging silver', '1 of 1', '1', '0', '100'], ['2: the guarded silver', '1 of 1', '2', '1', '50']]),
     JSON.stringify(rows));
   check('the class code is shown to hand out', (await text(tpage, '#class-code')) === st.code);
+  check('and who has joined', (await text(tpage, '#students')) === 'Joined: hana.');
   const csv = await tpage.evaluate(async () => {
     const r = await fetch(document.getElementById('csv').href);
     return { status: r.status, type: r.headers.get('Content-Type'), disposition: r.headers.get('Content-Disposition'), body: await r.text() };

@@ -86,6 +86,11 @@ req ds POST /api/drills/join '{"code":"ZZZZZZZZ","name":"hana"}'; check "an unkn
 req ds POST /api/drills/join '{"code":7,"name":"hana"}'; check "a code not a string" 400 'code'
 lower=$(printf '%s' "$class_code" | tr 'A-Z' 'a-z' | sed 's/^\(....\)/\1 /')
 req ds POST /api/drills/join "{\"code\":\"$lower\",\"name\":\"hana\"}"; check "joined (the code in any case, spaced)" 200 '"name":"hana"'
+req dt GET "/api/classes/$class_code"; check "the teacher sees who joined before they play" 200 '"students":\["hana"\]'
+req dt GET "/api/classes/$class_code/results.csv"; check "and an empty CSV, its header" 200 'student,drill,n,points'
+printf '%s\n' "$body" >"$tmp/web0.csv"
+scripts/drill results --class "$tmp/data/drills/$class_code" --csv >"$tmp/cli0.csv"
+cmp -s "$tmp/web0.csv" "$tmp/cli0.csv" && ok || fail "the empty CSV is scripts/drill results': $(diff "$tmp/web0.csv" "$tmp/cli0.csv")"
 req ds POST /api/drills/play/move '{"move":"2h2e"}'; check "no drill being played" 404 'no drill is being played'
 req ds POST /api/drills/nosuch/start '{}'; check "an unknown drill" 404 "no drill 'nosuch'"
 req ds POST /api/drills/basics/start '{"exercise":0}'; check "exercise 0" 400 'from 1 to 2'

@@ -3,7 +3,7 @@
 -- file of shogi.drill.progress); logins.tsv says which session (the SHA-256 of its token) is which student.
 --   local data = M.open(root)            -> data | nil, msg (the folder made if missing)
 --   data:class(code), data:classes_of(user_id), data:make_class(name, user) -> class | nil, msg
---   data:dir(code), data:students(code)  -> the class's folder, its students' count
+--   data:dir(code), data:students(code)  -> the class's folder, its students' names
 --   data:login(sid), data:join(sid, code, name) -> true | nil, msg, data:leave(sid)
 --   M.ls(dir)                            -> the names in a folder, sorted | nil
 local cjson = require "cjson"
@@ -87,12 +87,14 @@ function Data:classes_of(user_id)
   return out
 end
 
+--- students(code) -> the names of the class's students (each one's progress file), sorted
 function Data:students(code)
-  local n = 0
+  local out = {}
   for _, f in ipairs(M.ls(self:dir(code)) or {}) do
-    if string_match(f, "%.tsv$") then n = n + 1 end
+    local name = string_match(f, "^(.+)%.tsv$")
+    if name then out[#out + 1] = name end
   end
-  return n
+  return out
 end
 
 local function random_code()

@@ -26,6 +26,7 @@ async function showClass(code) {
   $('csv').href = `/api/classes/${encodeURIComponent(code)}/results.csv`;
   $('csv').setAttribute('download', `results-${r.class.code}.csv`);
   $('cli').textContent = `scripts/drill results --class ${r.folder} --csv`;
+  $('students').textContent = r.students.length ? `Joined: ${r.students.join(', ')}.` : 'Nobody has joined yet.';
   $('results').querySelector('tbody').replaceChildren(...r.results.map((x) => api.el('tr', {
     'data-student': x.student, 'data-n': String(x.n) }, [
     api.el('td', { text: x.student }),

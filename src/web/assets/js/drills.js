@@ -63,6 +63,8 @@ async function showHome() {
   renderWho(r);
   renderList(r);
   document.body.dataset.view = 'list';
+  // the drill open before (its exercises' dates changed by what was played since)
+  if (!$('drill-card').hidden && document.body.dataset.drill) await showDrill(document.body.dataset.drill);
 }
 
 async function showDrill(id) {

@@ -3,7 +3,7 @@
 //   node tests/web/drills.mjs URL DRILLS_URL day1 STATE.json   a teacher (an account, through the API) makes a
 //        class; a student joins it on drills.html with a name and the code, solves exercise 1 by dragging the
 //        rook, plays a wrong move in exercise 2 and sees the opponent's refutation played out with arrows, then
-//        solves it (with that mistake: due again the next day)
+//        solves it (with that mistake: due again the next day); an exercise for gote, on a board seen from gote
 //   node tests/web/drills.mjs URL DRILLS_URL day2 STATE.json   the student comes back: exercise 2 is due, 1 not,
 //        and "play the due" starts at 2; the teacher's page shows the results and its CSV link downloads them
 //        (saved as STATE.csv, which the shell compares with scripts/drill results); another account gets 403
@@ -95,6 +95,17 @@ async function day1(browser) {
   check('the drill ends with its score', (await text(page, '#prompt')).includes('score: 150/200 points, 2 of 2 solved'));
   check('no script error on the student\'s page', page.errors.length === 0, page.errors.join(' / '));
 
+  // an exercise for gote: the board from gote's side, the drag read in that orientation
+  await page.click('#back');
+  await page.waitForSelector('li[data-id=gote] .play-due');
+  await page.click('li[data-id=gote] .play-due');
+  await waitData(page, 'exercise', '1');
+  await waitData(page, 'status', 'open');
+  check('a gote exercise is shown from gote\'s side', await page.$eval('#board', (e) => e.classList.contains('orientation-gote')));
+  await drag(page, '2b', '2e');
+  await waitData(page, 'result', 'correct');
+  check('gote\'s drag judged correct', (await text(page, '#feedback')).startsWith('correct: Rx2e'));
+
   const sid = (await page.cookies(url)).find((c) => c.name === 'sid').value;
   writeFileSync(stateFile, JSON.stringify({ code, teacher: teacher.sid, student: sid }));
 }
@@ -123,10 +134,11 @@ async function day2(browser) {
   await tpage.click(`#class-list li[data-code="${st.code}"] a`);
   await tpage.waitForFunction(() => Number(document.body.dataset.results) > 0);
   const rows = await tpage.$$eval('#results tbody tr', (l) => l.map((r) => [...r.children].map((c) => c.textContent)));
-  check('the teacher sees hana\'s two exercises', rows.length === 2 && rows.every((r) => r[0] === 'hana'), JSON.stringify(rows));
-  check('solved, attempts, hints per exercise', JSON.stringify(rows.map((r) => [r[2], r[3], r[4], r[5], r[7]])) ===
-    JSON.stringify([['1: the hanging silver', '1 of 1', '1', '0', '100'], ['2: the guarded silver', '1 of 1', '2', '1', '50']]),
-    JSON.stringify(rows));
+  check('the teacher sees hana\'s three exercises', rows.length === 3 && rows.every((r) => r[0] === 'hana'), JSON.stringify(rows));
+  check('solved, attempts, hints per exercise', JSON.stringify(rows.map((r) => [r[1], r[2], r[3], r[4], r[5], r[7]])) ===
+    JSON.stringify([['Basics: take what hangs', '1: the hanging silver', '1 of 1', '1', '0', '100'],
+      ['Basics: take what hangs', '2: the guarded silver', '1 of 1', '2', '1', '50'],
+      ['Gote to move', '1: the rook takes', '1 of 1', '1', '0', '100']]), JSON.stringify(rows));
   check('the class code is shown to hand out', (await text(tpage, '#class-code')) === st.code);
   check('and who has joined', (await text(tpage, '#students')) === 'Joined: hana.');
   const csv = await tpage.evaluate(async () => {

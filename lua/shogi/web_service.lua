@@ -50,6 +50,7 @@ local function null_or(x) if x == nil then return cjson.null end return x end
 local EMPTY = "\1komadai-empty-list\1"
 local function list(t) if #t == 0 then return EMPTY end return t end
 local function encode(v) return (cjson.encode(v):gsub('"\\u0001komadai%-empty%-list\\u0001"', "[]")) end
+M.json_list, M.json_encode = list, encode -- shogi.web_drills answers with them too
 
 --- analyse_run(progress) -> JSON text {status = "done", engine, seconds_per_move, start = {sfen, score},
 -- plies = [...], worst = [...], svg, kif}

@@ -42,6 +42,7 @@ struct sg_web_service {
     job *jobs;                   /* newest first */
     int running, max_jobs;
     double default_seconds, max_seconds;
+    sg_web_drills *drills;       /* NULL: no drills served (web_drills.c) */
 };
 
 static int64_t now_ms(void)
@@ -152,6 +153,10 @@ static void *job_main(void *arg)
 
 static int start(sg_web_service *s, const char *json_in, char **out)
 {
+    if (s->max_jobs == 0) {  /* a service for the drills alone */
+        *out = strdup("this server runs no analyses (analysis_jobs = 0 in its config)");
+        return 404;
+    }
     pthread_mutex_lock(&s->mu);
     prune(s);
     if (s->running >= s->max_jobs) {
@@ -255,13 +260,21 @@ int sg_web_service_call(void *ud, const char *name, const char *json_in, char **
     *out = NULL;
     if (!strcmp(name, "analysis.start")) return start(s, json_in, out);
     if (!strcmp(name, "analysis.status")) return status(s, json_in, out);
+    if (!strcmp(name, "drills") || !strcmp(name, "drills.csv")) {
+        if (s->drills) return sg_web_drills_call(s->drills, name, json_in, out);
+        *out = strdup("this server has no drills (start it with --drills DIR)");
+        return 404;
+    }
     *out = dup_printf("no service '%s'", name);
     return 404;
 }
 
+void sg_web_service_set_drills(sg_web_service *s, sg_web_drills *d) { s->drills = d; }
+
 void sg_web_service_free(sg_web_service *s)
 {
     if (!s) return;
+    sg_web_drills_free(s->drills);
     pthread_mutex_lock(&s->mu);
     for (job *j = s->jobs; j; j = j->next) j->cancel = true;
     job *all = s->jobs;

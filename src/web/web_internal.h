@@ -17,6 +17,7 @@
  *   web_csa.c      watching a CSA server's records folder: the list, a game, the routes
  *   web_csa_watch.c  the watchers of its games: one a game, shared by its spectators
  *   web_analysis.c the analysis routes: a record's analysis asked of the app's service
+ *   web_drills.c   the drill routes: classes and students' drills asked of the app's service
  * Locking: every request but a file and a watch route takes w->mu for its
  * whole work on the store and the games (web_handle does it); the functions
  * below expect it held unless they say otherwise.  The watch routes take
@@ -303,6 +304,10 @@ void web_csa_free(sg_web *w);
 unsigned web_route_analysis(ctx *x);
 /* for a POST, the loaded session's CSRF token checked: true, or false with the 403 answered (mu held) */
 bool web_check_csrf(ctx *x);
+
+/* ---- drills (web_drills.c) ---- */
+/* /api/drills[/...] and /api/classes[/...]: the session checked under mu, the service called without it */
+unsigned web_route_drills(ctx *x);
 
 /* ---- the pages (web_files.c) ---- */
 unsigned web_serve_file(ctx *x);

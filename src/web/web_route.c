@@ -99,6 +99,11 @@ void web_handle(sg_web *w, const web_request *rq, web_answer *a)
         web_route_analysis(&x);  /* the app's Lua: never under the lock (web_analysis.c) */
         return;
     }
+    if ((!strncmp(rq->url, "/api/drills", 11) && (rq->url[11] == '\0' || rq->url[11] == '/')) ||
+        (!strncmp(rq->url, "/api/classes", 12) && (rq->url[12] == '\0' || rq->url[12] == '/'))) {
+        web_route_drills(&x);  /* the app's Lua: never under the lock (web_drills.c) */
+        return;
+    }
     pthread_mutex_lock(&w->mu);
     api(&x);
     pthread_mutex_unlock(&w->mu);

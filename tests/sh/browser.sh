@@ -72,4 +72,6 @@ csa_start "$tmp/rec" 16
 csa_game 0.4
 web watch "$url3"
 csa_wait
+# a teacher's class and a student's drills, today and the next day (tests/web/drills_browser.sh)
+. tests/web/drills_browser.sh
 end_suite

@@ -14,7 +14,8 @@ local folder = require "shogi.tsume.folder"
 local json = require "shogi.web_json"
 local tsume = require "shogi.tsume"
 
-local ipairs, math_type, pairs, pcall, tostring, type = ipairs, math.type, pairs, pcall, tostring, type
+local ipairs, pairs, pcall, tostring, type = ipairs, pairs, pcall, tostring, type
+local math_tointeger, math_type = math.tointeger, math.type
 local string_format = string.format
 local _ENV = nil -- luacheck: ignore 211
 
@@ -159,6 +160,8 @@ function M.check_prepare(text, limits, root)
   if kind == nil or kind == json.null then kind = "tsume" end
   if not tsume.TYPES[kind] then return nil, "type: expected \"tsume\", \"hisshi\", \"helpmate\" or \"selfmate\"", 400 end
   if length == json.null then length = nil end
+  -- JSON's numbers come as floats: 3.0 is 3 moves, 2.5 none
+  if length ~= nil then length = math_tointeger(length) or length end
   if length ~= nil and (math_type(length) ~= "integer" or length < 1 or length > LENGTH_MAX) then
     return nil, string_format("length: expected a whole number of moves from 1 to %d", LENGTH_MAX), 400
   end

@@ -41,8 +41,16 @@ local function stated_length(problem)
   return nil
 end
 
+-- a reader's message about the file with the file's name, not the server's path to it
+local function named(msg, f)
+  local text = tostring(msg)
+  local at = text:find(f.path, 1, true)
+  if at then text = text:sub(1, at - 1) .. f.name .. text:sub(at + #f.path) end
+  return text
+end
+
 local function summary(f, problem, err)
-  if not problem then return {name = f.name, error = tostring(err)} end
+  if not problem then return {name = f.name, error = named(err, f)} end
   local kind = problem.type or "tsume"
   local length = stated_length(problem)
   return {name = f.name, title = json.null_or(problem.title), author = json.null_or(problem.author), type = kind,
@@ -112,9 +120,9 @@ function M.show(root, text)
   local f, err, code = find(root, type(req) == "table" and req.name or nil)
   if not f then return nil, err, code end
   local problem, perr = tsume.read(f.path)
-  if not problem then return nil, perr, 422 end
+  if not problem then return nil, named(perr, f), 422 end
   local pos, attacker, rest = set_position(problem)
-  if not pos then return nil, f.name .. ": " .. tostring(attacker), 422 end
+  if not pos then return nil, f.name .. ": " .. named(attacker, f), 422 end
   local s = summary(f, problem)
   local caption = s.stipulation .. (problem.author and ("　" .. problem.author) or "")
   local svg = diagram(pos, {title = problem.title or f.name, caption = caption})
@@ -150,8 +158,8 @@ function M.check_prepare(text, limits, root)
     local f, err, code = find(root, req.name)
     if not f then return nil, err, code end
     local problem, perr = tsume.read(f.path)
-    if not problem then return nil, perr, 422 end
-    prepared = {problem = problem, opts = opts, name = f.name}
+    if not problem then return nil, named(perr, f), 422 end
+    prepared = {problem = problem, opts = opts, name = f.name, file = f}
     return true
   end
   local sfen, kind, length = req.sfen, req.type, req.length
@@ -184,7 +192,7 @@ end
 function M.check_run()
   local problem, opts = prepared.problem, prepared.opts
   local report, err = tsume.check(problem, opts)
-  if not report then return nil, err end
+  if not report then return nil, prepared.file and named(err, prepared.file) or err end
   local kind = report.type or problem.type or "tsume"
   local length = report.intended_length or report.length or problem.length
   local pos = core.position(report.position, {strict = false})

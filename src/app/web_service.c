@@ -19,6 +19,7 @@
 #include <lua.h>
 
 #include "app.h"
+#include "../lua/binding.h"
 
 #define KEEP_MS (30 * 60 * 1000)   /* a finished analysis stays readable half an hour ... */
 #define KEEP_MAX 64                /* ... and only the newest of them */
@@ -53,7 +54,12 @@ typedef struct job {
     char *result;                /* JOB_DONE: the JSON answer; JOB_ERROR: the message */
     bool cancel;
     lua_State *L;                /* the job's own, while it runs */
-    pthread_t thread;
+    volatile int *interrupt;     /* L's interrupt flag (the solvers obey it), while it runs */
+    bool finished;               /* the run has returned: no one touches interrupt any more */
+    bool timed_out;              /* the watchdog stopped it at the deadline */
+    pthread_cond_t cv;           /* signalled when finished (the watchdog waits on it) */
+    pthread_t thread, watchdog;
+    bool has_watchdog;
     int64_t started_ms, deadline_ms, ended_ms;
 } job;
 
@@ -124,6 +130,7 @@ int sg_web_service_problems(sg_web_service *s, const char *root, int max_jobs, d
 static void job_free(job *j)
 {
     pthread_join(j->thread, NULL);  /* it has ended (or been told to): the join is short */
+    pthread_cond_destroy(&j->cv);
     free(j->result);
     free(j);
 }
@@ -166,18 +173,41 @@ static void job_hook(lua_State *L, lua_Debug *ar)
     bool cancel = j->cancel;
     pthread_mutex_unlock(&j->s->mu);
     if (cancel) luaL_error(L, "the report was stopped (the site is stopping)");
-    if (now_ms() > j->deadline_ms)
-        luaL_error(L, "the report took longer than this site's %g s (problem_max_seconds in its config)",
-                   j->s->report_seconds);
+    if (now_ms() > j->deadline_ms) luaL_error(L, "the report took longer than the site allows");
+}
+
+/* a timed job's watchdog: at the deadline (or when the service stops) it raises L's interrupt flag, so a
+ * solver in C stops at once (as Ctrl-C stops it at the prompt); the hook above does it in Lua */
+static void *watchdog_main(void *arg)
+{
+    job *j = arg;
+    struct timespec at;
+    clock_gettime(CLOCK_REALTIME, &at);
+    int64_t ms = j->deadline_ms - now_ms();
+    if (ms < 0) ms = 0;
+    at.tv_sec += (time_t)(ms / 1000);
+    at.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (at.tv_nsec >= 1000000000L) { at.tv_sec++; at.tv_nsec -= 1000000000L; }
+    pthread_mutex_lock(&j->s->mu);
+    while (!j->finished && !j->cancel && pthread_cond_timedwait(&j->cv, &j->s->mu, &at) == 0) {}
+    if (!j->finished) {
+        j->timed_out = !j->cancel;
+        *j->interrupt = 1;
+    }
+    pthread_mutex_unlock(&j->s->mu);
+    return NULL;
 }
 
 static void *job_main(void *arg)
 {
     job *j = arg;
     lua_State *L = j->L;
+    sg_web_service *s = j->s;
+    j->interrupt = sgl_interrupt_flag(L);
     if (KINDS[j->kind].timed) {
         *(job **)lua_getextraspace(L) = j;
         lua_sethook(L, job_hook, LUA_MASKCOUNT, 10000);
+        j->has_watchdog = pthread_create(&j->watchdog, NULL, watchdog_main, j) == 0;
     }
     lua_getfield(L, -1, KINDS[j->kind].run);
     lua_pushlightuserdata(L, j);
@@ -187,9 +217,16 @@ static void *job_main(void *arg)
                        : lua_isstring(L, -1)                ? lua_tostring(L, -1)
                                                             : "the analysis failed";
     bool ok = rc == LUA_OK && lua_isstring(L, -2);
-    char *result = strdup(text);
+    pthread_mutex_lock(&s->mu);
+    j->finished = true;  /* before L goes: the watchdog may not raise its flag after this */
+    pthread_cond_signal(&j->cv);
+    bool timed_out = j->timed_out || (!ok && KINDS[j->kind].timed && now_ms() > j->deadline_ms);
+    pthread_mutex_unlock(&s->mu);
+    if (j->has_watchdog) pthread_join(j->watchdog, NULL);
+    char *result = !ok && timed_out
+        ? dup_printf("the report took longer than this site's %g s (problem_max_seconds in its config)", s->report_seconds)
+        : strdup(text);
     lua_close(L);
-    sg_web_service *s = j->s;
     pthread_mutex_lock(&s->mu);
     j->L = NULL;
     j->state = ok && result ? JOB_DONE : JOB_ERROR;
@@ -252,6 +289,7 @@ static int start(sg_web_service *s, job_kind_id k, const char *json_in, char **o
     char err[512];
     int code = 500;
     job *j = calloc(1, sizeof *j);
+    if (j) pthread_cond_init(&j->cv, NULL);
     lua_State *L = j ? open_module(kind->module, err, sizeof err) : NULL;
     if (!j) snprintf(err, sizeof err, "out of memory");
     if (L) {
@@ -286,6 +324,7 @@ static int start(sg_web_service *s, job_kind_id k, const char *json_in, char **o
     }
     if (code) {
         if (L) lua_close(L);
+        if (j) pthread_cond_destroy(&j->cv);
         free(j);
         pthread_mutex_lock(&s->mu);
         s->running[k]--;
@@ -374,7 +413,10 @@ void sg_web_service_free(sg_web_service *s)
 {
     if (!s) return;
     pthread_mutex_lock(&s->mu);
-    for (job *j = s->jobs; j; j = j->next) j->cancel = true;
+    for (job *j = s->jobs; j; j = j->next) {
+        j->cancel = true;
+        pthread_cond_signal(&j->cv);  /* a report's watchdog stops its solver now */
+    }
     job *all = s->jobs;
     s->jobs = NULL;
     pthread_mutex_unlock(&s->mu);

@@ -34,6 +34,13 @@ static bool read_op(ctx *x, const sg_pos *p, sg_edit *e, int *n)
     const char *op = web_get(x, WEB_QUERY, "op");
     const char *square = web_get(x, WEB_QUERY, "square"), *piece = web_get(x, WEB_QUERY, "piece");
     const char *side = web_get(x, WEB_QUERY, "side");
+    static const char *const OPS[] = {"none", "put", "remove", "hand", "add", "take", "clear", "side", "mirror", "swap", NULL};
+    int k = 0;
+    while (op && OPS[k] && strcmp(op, OPS[k])) k++;
+    if (op && !OPS[k]) {
+        web_fail(x, 400, "op: expected none, put, remove, hand, add, take, clear, side, mirror or swap, not '%.16s'", op);
+        return false;
+    }
     *n = 1;
     if (!op || !strcmp(op, "none")) { *n = 0; return true; }
     if (!strcmp(op, "clear")) { *e = (sg_edit){.kind = SG_EDIT_CLEAR}; return true; }
@@ -85,8 +92,7 @@ static bool read_op(ctx *x, const sg_pos *p, sg_edit *e, int *n)
         e->hand[t] = (uint8_t)(e->hand[t] + (!strcmp(op, "add") ? 1 : -1));
         return true;  /* a kind no hand may hold (a king, or past the set) is the core's to refuse */
     }
-    web_fail(x, 400, "op: expected none, put, remove, hand, add, take, clear, side, mirror or swap, not '%.16s'", op);
-    return false;
+    return false;  /* not reached: OPS holds no other */
 }
 
 /* GET /api/edit: called without the lock (it touches nothing of the site's) */

@@ -4,10 +4,10 @@
 // clicks alone (頭金 with a lance on 1i that the mate does not need), an edit the core refuses (a lance
 // on the far rank) said in its words with the position kept, a pasted SFEN, the composer's report naming
 // the unneeded lance, and a listed problem opened in the editor.
-//   node tests/web/problems.mjs URL
+//   node tests/web/problems.mjs URL PROBLEMS_URL   (the second: a site started with --problems examples/tsume)
 import { run, check, newPage, click, sleep } from './lib.mjs';
 
-const [url] = process.argv.slice(2);
+const [, url] = process.argv.slice(2);
 const shots = process.env.PROBLEM_SHOTS;
 const MADE = '4k4/9/4P4/9/9/9/9/9/8L b G2r2b3g4s4n3l17p 1';
 
@@ -89,6 +89,7 @@ await run(async (browser) => {
   const verdict = await ed.$eval('#report', (e) => e.textContent);
   check('the report names the unneeded lance', (await ed.evaluate(() => document.body.dataset.report)) === 'unneeded-piece' &&
     verdict.includes('unneeded piece: L 1i') && verdict.includes('1手詰'), verdict.slice(0, 200));
+  check('the unneeded piece marked on the board', (await ed.$$eval('#board sq.last-dest', (q) => q.length)) === 1);
   if (shots) {
     await sleep(400);
     await ed.screenshot({ path: `${shots}/web-editor.png`, fullPage: true });

@@ -34,7 +34,7 @@ export function pieceAt(u) { return `${u.piece} ${u.square}`; }
 export function render(host, r) {
   const v = r.verdict;
   const items = (list) => list.map((f) => api.el('li', { class: `fault ${f.kind}`, 'data-kind': f.kind, text: f.text }));
-  host.replaceChildren(
+  host.replaceChildren(...[
     api.el('p', { class: `verdict ${v.sound ? 'sound' : 'faulty'}`, 'data-kind': v.kind }, [
       api.el('strong', { text: v.sound ? 'Sound' : 'Faulty' }),
       api.el('span', { text: ` (${r.stipulation}): ${v.text}` }),
@@ -48,5 +48,5 @@ export function render(host, r) {
     r.leftover ? api.el('p', { class: 'leftover', text: `Leftover in hand (駒余り): ${r.leftover}` }) : null,
     r.line.length ? api.el('p', { class: 'line', text: `Line: ${r.line.map((s) => s.japanese).join(' ')}` }) : null,
     api.el('details', {}, [api.el('summary', { text: 'The whole report' }), api.el('pre', { class: 'report-text', text: r.text })]),
-  );
+  ].filter(Boolean));
 }

@@ -92,7 +92,8 @@ wait_report() { for i in $(seq 1 100); do req p GET "/api/reports/$1"; [ "$(fiel
 wait_report "$rid"
 check "the report: the unneeded lance" 200 '"verdict":{.*"kind":"unneeded-piece"'
 printf '%s' "$body" | grep -q '"text":"unneeded piece: L 1i"' && ok || fail "its verdict's words: $body"
-printf '%s' "$body" | grep -q '"unneeded":\[{"piece":"L","square":"1i"}\]' && ok || fail "its unneeded list: $body"
+printf '%s' "$body" | grep -Eq '"unneeded":\[\{("piece":"L","square":"1i"|"square":"1i","piece":"L")\}\]' && ok ||
+  fail "its unneeded list: $body"  # (cjson writes the keys in any order)
 req p GET "/api/analysis/$rid"; check "a report is no analysis" 404
 req p POST /api/reports '{"name":"leftover.lua"}'; check "a listed problem checked with its solution" 202
 wait_report "$(field id)"
@@ -107,7 +108,7 @@ req p POST /api/reports '{"name":"muso4.lua"}'; check "a long report starts" 202
 rid=$(field id)
 req p POST /api/reports '{"sfen":"4k4/9/4P4/9/9/9/9/9/9 b G 1"}'; check "a second at once is over the config's 1" 429 'at most 1 reports'
 wait_report "$rid"
-check "the long report stopped at the config's 2 s" 200 '"status":"error","elapsed":2\.[0-2],"limit":2,.*took longer than this site.s 2 s'
+check "the long report stopped at the config's 2 s" 200 '"status":"error","elapsed":2\.[0-9],"limit":2,.*took longer than this site.s 2 s'
 req p POST /api/reports '{"sfen":"4k4/9/9/9/9/9/9/9/9 b - 1","type":"tsume","length":100}'; check "a length out of range" 400 'length: expected a whole number of moves from 1 to 99'
 req p POST /api/reports '{"sfen":"4k4/9/9/9/9/9/9/9/9 b - 1","length":2.5}'; check "half a move" 400 'length:'
 req p POST /api/reports '{"sfen":"4k4/9/9/9/9/9/9/9/9 b - 1","type":"chess"}'; check "an unknown genre" 400 'type: expected'

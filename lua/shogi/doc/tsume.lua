@@ -100,8 +100,7 @@ return {
       .. "start, its moves the solution, the stipulation and genre from its headers), a .usi or .sfen position "
       .. "line, a loaded problem, Lua text or a game. Returns the problem as shogi.tsume.load does, or nil and "
       .. "a message naming the file and line (the problem pages of komadai --serve list and show files so).",
-    example = 'p = shogi.tsume.read("examples/tsume/hisshi3.lua")
-p.type, #p.solution   --> "hisshi", 3',
+    example = 'p = shogi.tsume.read("examples/tsume/hisshi3.lua")\np.type, #p.solution   --> "hisshi", 3',
   },
   {
     name = "shogi.tsume.stipulation",

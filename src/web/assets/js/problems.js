@@ -68,13 +68,19 @@ async function open(name) {
   $('no-solution').hidden = p.solution.length > 0;
   $('solution-error').hidden = !p.solution_error;
   $('solution-error').textContent = p.solution_error ? `The file's solution stops: ${p.solution_error}` : '';
-  $('moves').replaceChildren(...p.solution.map((s, i) => api.el('li', { 'data-ply': String(i + 1) }, [
+  if (!board) board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, () => {});
+  showLine(p.solution);
+  document.body.dataset.problem = p.name;
+}
+
+// the line stepped under "Solution": the file's, or the report's when the file gives none
+function showLine(line) {
+  problem.solution = line;
+  $('moves').replaceChildren(...line.map((s, i) => api.el('li', { 'data-ply': String(i + 1) }, [
     api.el('span', { class: 'ply', text: `${i + 1}.` }),
     api.el('a', { href: '#', class: 'name', text: s.japanese }),
   ])));
-  if (!board) board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, () => {});
-  steps.reset(p.solution.length);
-  document.body.dataset.problem = p.name;
+  steps.reset(line.length);
 }
 
 async function check() {
@@ -84,6 +90,10 @@ async function check() {
   try {
     const r = await report.run({ name: problem.name }, { progress: $('progress'), text: $('progress-text') });
     report.render($('report'), r);
+    if (!problem.solution.length && r.line.length && r.name === problem.name) {
+      $('no-solution').textContent = 'The file gives no solution: this is the line the report followed (the solver\'s).';
+      showLine(r.line);
+    }
     document.body.dataset.report = r.verdict.kind;
   } catch (e) {
     fail(e.message);

@@ -77,6 +77,13 @@ await run(async (browser) => {
   await click(ed, '1i');
   await waitSfen('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1');
   check('Remove empties the square, the lance back with the defender', true);
+  // Undo: the lance back on 1i, then off again by Ctrl+Z's twin, the button
+  await ed.click('#undo');
+  await waitSfen(MADE);
+  check('Undo brings the position before the last edit back', true);
+  await ed.click('#tool-remove');
+  await click(ed, '1i');
+  await waitSfen('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1');
   // a paste: the SFEN loaded
   await ed.$eval('#sfen', (e, v) => { e.value = v; }, '4k4/9/4P4/9/9/9/9/9/8L b G 1');
   await ed.click('#load');

@@ -18,6 +18,7 @@ let pos = null;      // the last answer of /api/edit: {sfen, side, hands, proble
 let tool = null;     // {piece: "+B" | "k" ...} or {remove: true}
 let board = null;
 let busy = Promise.resolve();
+const history = []; // the positions before each edit, for Undo: {sfen, rest}
 
 function fail(msg) {
   $('error').textContent = msg;
@@ -27,14 +28,17 @@ function fail(msg) {
 function defender(side) { return side === 'w' ? 'b' : 'w'; }
 
 // one edit asked of the server: the position it answers is shown, or its refusal (the position kept)
-// (rest: false leaves the defender's hand as the edit makes it)
-function edit(params, sfen, { rest = true } = {}) {
+// (rest: false leaves the defender's hand as the edit makes it; undo: false keeps it out of the history)
+function edit(params, sfen, { rest = true, undo = true } = {}) {
   busy = busy.then(async () => {
     const q = new URLSearchParams({ sfen: sfen || pos.sfen, ...params });
     const side = params.op === 'side' ? params.side : (pos ? pos.side : 'b');
     if (rest && $('rest').checked) q.set('rest', defender(side));
     try {
+      const before = pos && { sfen: pos.sfen, rest: $('rest').checked };
       pos = await api.get(`/api/edit?${q}`);
+      if (before && undo && before.sfen !== pos.sfen) history.push(before);
+      $('undo').disabled = history.length === 0;
       fail('');
       render();
     } catch (e) {
@@ -147,6 +151,21 @@ async function main() {
     else edit({ op: 'hand', side: defender(pos.side), hand: '-' });
   });
   $('clear').addEventListener('click', () => { marks = []; edit({ op: 'clear' }); });
+  // Undo (or Ctrl+Z outside a field): the position before the last edit, as it was
+  const undo = () => {
+    const last = history.pop();
+    if (!last) return;
+    marks = [];
+    $('rest').checked = last.rest;
+    edit({ op: 'none' }, last.sfen, { rest: false, undo: false });
+  };
+  $('undo').addEventListener('click', undo);
+  document.addEventListener('keydown', (ev) => {
+    if ((ev.ctrlKey || ev.metaKey) && ev.key === 'z' && !ev.target.closest('input, textarea, select')) {
+      ev.preventDefault();
+      undo();
+    }
+  });
   $('mirror').addEventListener('click', () => { marks = []; edit({ op: 'mirror' }); });
   $('load').addEventListener('click', () => { marks = []; edit({ op: 'none' }, $('sfen').value.trim()); });
   $('sfen').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); $('load').click(); } });

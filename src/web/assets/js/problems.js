@@ -32,6 +32,7 @@ function showPly(ply) {
   board.show({ sfen: e ? e.sfen : problem.sfen, status: 'viewing', in_check: e ? e.in_check : problem.in_check,
     moves: e ? [{ usi: e.usi }] : [] });
   $('here').textContent = e ? `${ply}. ${e.japanese}${ply === line.length ? ' まで' : ''}` : 'The start (問題図)';
+  $('rest').hidden = !(problem.rest && ply === 0); // the diagram's hand, not the one after moves
   document.body.dataset.ply = String(ply);
 }
 
@@ -64,7 +65,6 @@ async function open(name) {
   $('diagram').replaceChildren(...(svg ? [svg] : []));
   $('edit').href = `editor.html#problem=${encodeURIComponent(p.name)}`;
   $('report').replaceChildren();
-  $('rest').hidden = !p.rest;
   $('no-solution').hidden = p.solution.length > 0;
   $('solution-error').hidden = !p.solution_error;
   $('solution-error').textContent = p.solution_error ? `The file's solution stops: ${p.solution_error}` : '';

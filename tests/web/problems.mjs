@@ -84,6 +84,14 @@ await run(async (browser) => {
   await ed.click('#tool-remove');
   await click(ed, '1i');
   await waitSfen('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1');
+  // the prompt's commands, typed
+  await ed.type('#command', 'put 5e +B');
+  await ed.keyboard.press('Enter');
+  await waitSfen('4k4/9/4P4/9/4+B4/9/9/9/9 b G2rb3g4s4n4l17p 1');
+  await ed.type('#command', ':remove 5e');
+  await ed.keyboard.press('Enter');
+  await waitSfen('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1');
+  check('the prompt\'s :put and :remove typed in the editor', true);
   // a paste: the SFEN loaded
   await ed.$eval('#sfen', (e, v) => { e.value = v; }, '4k4/9/4P4/9/9/9/9/9/8L b G 1');
   await ed.click('#load');

@@ -129,6 +129,20 @@ async function check(ev) {
   }
 }
 
+// a command as the prompt's editor takes it (:put 5e +B, :remove 5e, :hand b R2P, :hand w rest, :clear,
+// :side w, :mirror, :swap; the colon optional): the same edits, by keyboard; null when it is none of them
+function command(text) {
+  const w = text.trim().replace(/^:/, '').split(/\s+/);
+  const [name, a, b] = w;
+  if (name === 'put' && w.length === 3) return [{ op: 'put', square: a, piece: b }];
+  if (name === 'remove' && w.length >= 2) return w.slice(1).map((sq) => ({ op: 'remove', square: sq }));
+  if (name === 'hand' && w.length === 3 && b === 'rest') return 'rest';
+  if (name === 'hand' && w.length === 3) return [{ op: 'hand', side: a, hand: b }];
+  if (name === 'side' && w.length === 2) return [{ op: 'side', side: a }];
+  if (['clear', 'mirror', 'swap'].includes(name) && w.length === 1) return [{ op: name }];
+  return null;
+}
+
 async function main() {
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, () => {});
   board.ground.set({ events: { select: square } });
@@ -170,6 +184,14 @@ async function main() {
   $('load').addEventListener('click', () => { marks = []; edit({ op: 'none' }, $('sfen').value.trim()); });
   $('sfen').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); $('load').click(); } });
   $('check-form').addEventListener('submit', check);
+  $('command-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const c = command($('command').value);
+    if (!c) { fail('Commands: put 5e +B, remove 5e, hand b R2P, hand w rest, side w, clear, mirror, swap'); return; }
+    marks = [];
+    if (c === 'rest') { $('rest').checked = true; edit({ op: 'none' }); } else for (const e of c) edit(e);
+    $('command').value = '';
+  });
   const m = location.hash.match(/^#problem=(.+)$/);
   const sfen = location.hash.match(/^#sfen=(.+)$/);
   if (m) await openProblem(decodeURIComponent(m[1]));

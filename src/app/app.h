@@ -72,7 +72,8 @@ sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double 
  * reports at once, each stopped after max_seconds; -1 when out of memory */
 int sg_web_service_problems(sg_web_service *s, const char *root, int max_jobs, double max_seconds);
 int sg_web_service_call(void *ud, const char *name, const char *json_in, char **out);
-/* the running analyses stopped (each within a position's search) and joined, the rest freed */
+/* the running jobs stopped (an analysis within a position's search, a report's solver at once) and joined,
+ * the rest freed */
 void sg_web_service_free(sg_web_service *s);
 
 /* ---- line.c ------------------------------------------------------------------------- */

@@ -23,7 +23,8 @@
  * whole work on the store and the games (web_handle does it); the functions
  * below expect it held unless they say otherwise.  The watch routes take
  * csa_mu instead (web_csa.c).  The analysis routes take mu only to check the session and the CSRF
- * token, and call the service without it (web_analysis.c). */
+ * token, and call the service without it (web_analysis.c); so do the problem routes (web_problems.c),
+ * and the editor's route takes no lock at all (web_editor.c). */
 #ifndef SG_WEB_INTERNAL_H
 #define SG_WEB_INTERNAL_H
 

@@ -26,6 +26,15 @@ start
 req p GET /api/problems; check "no problems served: a 404 that says how" 404 'no problems.*--problems DIR'
 req p GET '/api/edit?sfen=4k4/9/9/9/9/9/9/9/9%20b%20-%201&op=put&square=5c&piece=P'; check "the editor needs no problems" 200 '"sfen":"4k4/9/4P4/'
 stop
+# one file served: the one problem
+saved_args=$server_args
+server_args="$server_args --problems $tmp/problems/leftover.lua"
+start
+req p GET /api/problems; check "a file served: its one problem" 200 '"name":"leftover.lua"'
+[ "$(printf '%s' "$body" | grep -o '"name":' | wc -l)" -eq 1 ] && ok || fail "one problem only: $body"
+req p GET /api/problems/atama_kin.lua; check "its folder's other files are not served" 404 'no problem'
+stop
+server_args=$saved_args
 
 saved_args=$server_args
 server_args="$server_args --config $tmp/problem_site.lua --problems $tmp/problems"

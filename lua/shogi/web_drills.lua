@@ -10,7 +10,7 @@ local cjson = require "cjson"
 local drill = require "shogi.drill"
 local progress = require "shogi.drill.progress"
 local goals = require "shogi.drill.goals"
-local web_service = require "shogi.web_service"
+local web_json = require "shogi.web_json"
 local data_mod = require "shogi.web_drills.data"
 local play = require "shogi.web_drills.play"
 
@@ -22,7 +22,7 @@ local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
-local list, encode, null = web_service.json_list, web_service.json_encode, cjson.null
+local list, encode, null = web_json.list, web_json.encode, cjson.null
 
 M.CLASSES_MAX = 50        -- a teacher's classes
 M.PLAYS_MAX = 5000        -- sessions being played kept in memory; the oldest dropped past it

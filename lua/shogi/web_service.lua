@@ -4,6 +4,7 @@
 --   local total = M.analyse_prepare(json, {max_seconds =, default_seconds =, max_bytes =})  -- or nil, msg
 --   local json = M.analyse_run(progress)   -- the state's prepared record analysed; progress(done, total)
 local cjson = require "cjson"
+local web_json = require "shogi.web_json"
 local analyse = require "shogi.analyse"
 local record = require "shogi.record"
 
@@ -43,14 +44,8 @@ function M.analyse_prepare(json, limits)
   return #g:moves() + 1
 end
 
-local function null_or(x) if x == nil then return cjson.null end return x end
-
--- Debian's lua-cjson (2.1.0) writes an empty table as {}: an empty list is this marker until encode()
--- turns it into [] (no value of ours is this string: moves, names and records never are)
-local EMPTY = "\1komadai-empty-list\1"
-local function list(t) if #t == 0 then return EMPTY end return t end
-local function encode(v) return (cjson.encode(v):gsub('"\\u0001komadai%-empty%-list\\u0001"', "[]")) end
-M.json_list, M.json_encode = list, encode -- shogi.web_drills answers with them too
+-- JSON's null, empty lists and the text (shogi.web_json: the one encoding the site's Lua services share)
+local null_or, list, encode = web_json.null_or, web_json.list, web_json.encode
 
 --- analyse_run(progress) -> JSON text {status = "done", engine, seconds_per_move, start = {sfen, score},
 -- plies = [...], worst = [...], svg, kif}

@@ -6,7 +6,7 @@
  *   net.c        komadai.net: a TCP client socket for Lua scripts (the CSA client)
  *   csa_server_main.c  komadai --csa-server: its command line (the server is src/server/)
  *   web_main.c   komadai --serve: its command line and config (the site is src/web/)
- *   web_service.c  what the site asks of Lua (its analyses), each in a Lua state and thread of its own
+ *   web_service.c  what the site asks of Lua (its analyses, its problem pages), each in a Lua state of its own
  *   web_drills.c   the site's drills: one Lua state running shogi.web_drills, a time limit a request
  * Only these files include readline (line.c) and lua.h (all). */
 #ifndef SG_APP_H
@@ -69,8 +69,12 @@ int sg_app_web_main(lua_State *L, int argc, char **argv);
  * thread and a lua_State of its own, at most max_jobs at once, seconds a move capped by max_seconds. */
 typedef struct sg_web_service sg_web_service;
 sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double max_seconds);
+/* the problem pages' part: root the served problem folder or file (NULL: none), at most max_jobs composer's
+ * reports at once, each stopped after max_seconds; -1 when out of memory */
+int sg_web_service_problems(sg_web_service *s, const char *root, int max_jobs, double max_seconds);
 int sg_web_service_call(void *ud, const char *name, const char *json_in, char **out);
-/* the running analyses stopped (each within a position's search) and joined, the rest freed */
+/* the running jobs stopped (an analysis within a position's search, a report's solver at once) and joined,
+ * the rest freed */
 void sg_web_service_free(sg_web_service *s);
 
 /* ---- web_drills.c -------------------------------------------------------------------

@@ -24,4 +24,5 @@ db_value() { sqlite3 "$data/komadai.sqlite3" "$1"; }
 . tests/web/bot_file_checks.sh
 . tests/web/analysis_checks.sh
 . tests/web/drills_checks.sh
+. tests/web/problems_checks.sh
 end_suite

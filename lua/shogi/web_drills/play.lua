@@ -6,7 +6,7 @@
 --   M.frames(pos, moves) -> [{usi, western, japanese, side, sfen}], M.side_name(c)
 local cjson = require "cjson"
 local progress = require "shogi.drill.progress"
-local web_service = require "shogi.web_service"
+local web_json = require "shogi.web_json"
 
 local ipairs, pairs, pcall, tostring, type = ipairs, pairs, pcall, tostring, type
 local os_date = os.date
@@ -16,7 +16,7 @@ local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
 
-local list, null = web_service.json_list, cjson.null
+local list, null = web_json.list, cjson.null
 
 M.MOVE_MAX = 32 -- the bytes of a move's text
 

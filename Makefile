@@ -123,6 +123,9 @@ A_WEB_OBJ := $(patsubst %.c,$(A)/obj/%.o,$(wildcard src/web/*.c))
 $(A)/tests/test_web_handle: $(A)/obj/tests/c/test_web_handle.o $(A_WEB_OBJ) $(A)/libkomadai.a
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) $^ $(WEB_LIBS) -lm -o $@
+$(A)/tests/test_web_drills: $(A)/obj/tests/c/test_web_drills.o $(A_WEB_OBJ) $(A)/libkomadai.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) $^ $(WEB_LIBS) -lm -o $@
 
 $(A)/komadai: $(A_APP_OBJ) $(A_BIND_OBJ) $(A)/libkomadai.a
 	$(CC) $(SAN) -rdynamic $^ $(LUA_LIBS) $(WEB_LIBS) -lreadline -lm -ldl -o $@

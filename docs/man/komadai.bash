@@ -6,7 +6,7 @@ _komadai() {
     komadai)
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "-e -i -l -v --version -h --help --usi --drill --due --csa-server --serve
-                --config --data --db --root --public --max-moves --least-time-per-move --records" -- "$cur"))
+                --config --data --db --root --watch --drills --public --max-moves --least-time-per-move --records" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -X '!*.lua' -- "$cur") $(compgen -d -- "$cur"))
         fi ;;

@@ -286,6 +286,25 @@ local function as_problem(x)
   return M.load(x)
 end
 
+--- tsume.read(x) -> problem | nil, msg: a problem as shogi.tsume.check reads it (a problem file of
+-- any format, a loaded problem, Lua text, a record or position file, a game), not yet checked
+M.read = as_problem
+
+-- the stipulation's words by genre (N手詰, N手必至, ばか詰N手, 自玉詰N手)
+local STIPULATION = {tsume = "%d手詰", hisshi = "%d手必至", helpmate = "ばか詰%d手", selfmate = "自玉詰%d手"}
+local GENRE_NAME = {tsume = "詰将棋", hisshi = "必至", helpmate = "ばか詰", selfmate = "自玉詰"}
+
+--- tsume.stipulation(type, length) -> "3手詰", "3手必至", "ばか詰5手", "自玉詰7手"; without a length
+-- the genre's name alone ("詰将棋", "必至", ...).  type nil is a tsume.
+function M.stipulation(kind, length)
+  kind = kind or "tsume"
+  if not STIPULATION[kind] then
+    error("bad argument #1 to 'stipulation' (\"tsume\", \"hisshi\", \"helpmate\" or \"selfmate\" expected)", 2)
+  end
+  if math_type(length) ~= "integer" then return GENRE_NAME[kind] end
+  return string_format(STIPULATION[kind], length)
+end
+
 -- does the line still mate in q, with no attacker move mating before its
 -- last move besides the line's own and the duals the problem had already?
 local function keeps_line(q, line, attacker, known_duals, solve_in)

@@ -6,6 +6,7 @@
 --   local json = M.line(json)             -- a line played from a position: its moves named, the legal moves next
 local cjson = require "cjson"
 local core = require "shogi.core"
+local web_json = require "shogi.web_json"
 local analyse = require "shogi.analyse"
 local engine = require "shogi.engine"
 local record = require "shogi.record"
@@ -43,9 +44,9 @@ function M.analyse_prepare(json, limits)
     return nil, string_format("seconds_per_move: expected a number over 0 and at most %g", limits.max_seconds)
   end
   -- the engine: the built-in search (none, or ""), or a bot file the config names (bots = {NAME = FILE})
-  local engine, bot = req.engine, nil -- bot: the file
-  if engine ~= nil and engine ~= "" then
-    local file = type(engine) == "string" and limits.bots and limits.bots[engine]
+  local wanted, bot = req.engine, nil -- bot: the file
+  if wanted ~= nil and wanted ~= "" then
+    local file = type(wanted) == "string" and limits.bots and limits.bots[wanted]
     if not file then
       local names = {}
       for name in pairs(limits.bots or {}) do names[#names + 1] = name end
@@ -60,17 +61,12 @@ function M.analyse_prepare(json, limits)
   local g, msg = record.read(text, format, {name = "record"})
   if not g then return nil, msg end
   -- a position without moves (a bare SFEN) is analysed too: its score and line
-  prepared = {g = g, seconds = seconds, bot_file = bot, engine = bot and engine, program = limits.program}
+  prepared = {g = g, seconds = seconds, bot_file = bot, engine = bot and wanted, program = limits.program}
   return #g:moves() + 1
 end
 
-local function null_or(x) if x == nil then return cjson.null end return x end
-
--- Debian's lua-cjson (2.1.0) writes an empty table as {}: an empty list is this marker until encode()
--- turns it into [] (no value of ours is this string: moves, names and records never are)
-local EMPTY = "\1komadai-empty-list\1"
-local function list(t) if #t == 0 then return EMPTY end return t end
-local function encode(v) return (cjson.encode(v):gsub('"\\u0001komadai%-empty%-list\\u0001"', "[]")) end
+-- JSON's null, empty lists and the text (shogi.web_json: the one encoding the site's Lua services share)
+local null_or, list, encode = web_json.null_or, web_json.list, web_json.encode
 
 -- a line's moves from pos (prev the move before it, for 同), numbered from first: [{ply, usi, western, japanese,
 -- sfen}], and its branches, each {ply, moves, branches} from the position before its ply on this line

@@ -6,7 +6,8 @@
  *   net.c        komadai.net: a TCP client socket for Lua scripts (the CSA client)
  *   csa_server_main.c  komadai --csa-server: its command line (the server is src/server/)
  *   web_main.c   komadai --serve: its command line and config (the site is src/web/)
- *   web_service.c  what the site asks of Lua (its analyses), each in a Lua state and thread of its own
+ *   web_service.c  what the site asks of Lua (its analyses, its problem pages), each in a Lua state of its own
+ *   web_drills.c   the site's drills: one Lua state running shogi.web_drills, a time limit a request
  * Only these files include readline (line.c) and lua.h (all). */
 #ifndef SG_APP_H
 #define SG_APP_H
@@ -71,9 +72,27 @@ sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double 
 /* the config's bot files an analysis may be asked to use (POST /api/analysis {engine: NAME}), each run as
  * `program --usi FILE`; the strings are the caller's and must outlive the service */
 void sg_web_service_bots(sg_web_service *s, const char *program, int n, const char *const names[], const char *const files[]);
+/* the problem pages' part: root the served problem folder or file (NULL: none), at most max_jobs composer's
+ * reports at once, each stopped after max_seconds; -1 when out of memory */
+int sg_web_service_problems(sg_web_service *s, const char *root, int max_jobs, double max_seconds);
 int sg_web_service_call(void *ud, const char *name, const char *json_in, char **out);
-/* the running analyses stopped (each within a position's search) and joined, the rest freed */
+/* the running jobs stopped (an analysis within a position's search, a report's solver at once) and joined,
+ * the rest freed */
 void sg_web_service_free(sg_web_service *s);
+
+/* ---- web_drills.c -------------------------------------------------------------------
+ * The site's drills (docs/WEB.md "Drills"): the drill files of dir loaded through the sandbox (a bad
+ * file or a faulty exercise printed on stderr with its reason, and left out), the classes and the
+ * students' progress under data_dir/drills; teachers: the accounts that may make classes (NULL: any).
+ * Each request in one Lua state, at most max_seconds.  NULL and the reason in err when dir has no
+ * drill that loads. */
+typedef struct sg_web_drills sg_web_drills;
+sg_web_drills *sg_web_drills_new(const char *dir, const char *data_dir, const char *const *teachers, int n_teachers,
+                                 double max_seconds, char *err, size_t errsize);
+int sg_web_drills_call(sg_web_drills *d, const char *name, const char *json_in, char **out);
+void sg_web_drills_free(sg_web_drills *d);
+/* the service's "drills" and "drills.csv" answered by d (web_service.c; d freed with the service) */
+void sg_web_service_set_drills(sg_web_service *s, sg_web_drills *d);
 
 /* ---- line.c ------------------------------------------------------------------------- */
 typedef enum { SG_LINE_OK, SG_LINE_EOF, SG_LINE_INTERRUPTED } sg_line_status;

@@ -36,9 +36,9 @@ static void usage(FILE *out)
             "  --csa-server PORT [--config FILE.lua] [--max-moves N] [--least-time-per-move S]\n"
             "            [--records DIR]   serve games over the CSA protocol (docs/CSA.md)\n"
             "  --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--watch DIR] [--public]\n"
-            "            [--csa-server PORT ... --records DIR]\n"
+            "            [--problems DIR|FILE] [--csa-server PORT ... --records DIR]\n"
             "                              serve the game site: play the bot and people, watch a CSA\n"
-            "                              server's games (docs/WEB.md)\n"
+            "                              server's games, show and check problems (docs/WEB.md)\n"
             "With no script, the REPL reads stdin (help() there lists the topics).\n"
             "Environment: KOMADAI_HISTORY names the history file (default ~/.komadai_history;\n"
             "empty: no history).\n");

@@ -1,8 +1,10 @@
-/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--watch DIR] [--public]:
+/* komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db URL] [--root DIR] [--watch DIR] [--drills DIR]
+ * [--problems DIR|FILE] [--public]:
  * the game site's command line (the site is src/web/, docs/WEB.md).  The
  * config is a Lua file returning a table {listen =, port =, data =, db =, root =, watch =,
  * session_idle =, session_lifetime =, max_moves =, deadlines = {...}, bots = {NAME = FILE},
- * analysis_jobs =, analysis_max_seconds =} (docs/WEB.md);
+ * analysis_jobs =, analysis_max_seconds =, drills =, teachers = {...}, drill_seconds =, problems =,
+ * problem_jobs =, problem_max_seconds =} (docs/WEB.md);
  * the command line wins over it.  Stops on SIGINT or SIGTERM. */
 #include <limits.h>
 #include <signal.h>
@@ -193,12 +195,43 @@ static bool config_bots(lua_State *L, const char *config, config_bot *bots, int 
     return ok;
 }
 
+/* config.teachers = {"NAME", ...}: the accounts that may make classes (docs/WEB.md "Drills"); false after an error */
+#define TEACHERS_MAX 64
+#define TEACHER_NAME_MAX 128  /* an account's name and its NUL, with room to spare */
+static bool config_teachers(lua_State *L, const char *config, char names[][TEACHER_NAME_MAX], int *n)
+{
+    lua_getfield(L, -1, "teachers");
+    bool ok = true;
+    if (!lua_isnil(L, -1)) {
+        lua_Integer len = lua_istable(L, -1) ? luaL_len(L, -1) : -1;
+        if (len < 1 || len > TEACHERS_MAX) ok = false;
+        for (lua_Integer i = 1; ok && i <= len; i++) {
+            lua_geti(L, -1, i);
+            size_t sl = 0;
+            const char *v = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &sl) : NULL;
+            if (!v || sl == 0 || sl >= TEACHER_NAME_MAX) ok = false;
+            else snprintf(names[(*n)++], TEACHER_NAME_MAX, "%s", v);
+            lua_pop(L, 1);
+        }
+        if (!ok) fprintf(stderr, "komadai: --config %s: teachers: expected a list of 1 to %d account names\n", config, TEACHERS_MAX);
+    }
+    lua_pop(L, 1);
+    return ok;
+}
+
 int sg_app_web_main(lua_State *L, int argc, char **argv)
 {
     char addr[160] = "127.0.0.1", data[PATH_MAX] = "komadai-data", root[PATH_MAX], cfg_listen[160], db[2048] = "";
     char watch[PATH_MAX] = "";  /* a CSA server's records folder, shown on the watch pages */
+    char drills[PATH_MAX] = "";  /* a folder of drill files, played on the drill pages */
+    static char teachers[TEACHERS_MAX][TEACHER_NAME_MAX];
+    int n_teachers = -1;         /* -1: no list, any account may make a class */
+    double drill_seconds = 10;   /* the most a drill's request may take (a search, the solver) */
+    bool have_drills = false;
+    char problems[PATH_MAX] = "";  /* a problem folder or file, shown on the problem pages */
     int port = -1;
-    bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false, have_watch = false;
+    bool pub = false, have_addr = false, have_data = false, have_root = false, have_db = false, have_watch = false,
+         have_problems = false;
     const char *config = NULL;
     int csa_argc = 0;
     char **csa_argv = NULL;
@@ -206,6 +239,9 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     /* analyses (web_service.c): how many at once, the most seconds a move a page may ask (0.1 unless it asks) */
     long analysis_jobs = 2;
     double analysis_max_seconds = 1.0;
+    /* composer's reports (web_service.c): how many at once, the most seconds each may take */
+    long problem_jobs = 1;
+    double problem_max_seconds = 10.0;
     sg_web_opts o = {0};
     static config_bot bots[SG_WEB_BOTS_MAX];
     int n_bots = 0;
@@ -230,6 +266,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         else if (!strcmp(a, "--root")) { snprintf(root, sizeof root, "%s", v); have_root = true; }
         else if (!strcmp(a, "--db")) { snprintf(db, sizeof db, "%s", v); have_db = true; }
         else if (!strcmp(a, "--watch")) { snprintf(watch, sizeof watch, "%s", v); have_watch = true; }
+        else if (!strcmp(a, "--drills")) { snprintf(drills, sizeof drills, "%s", v); have_drills = true; }
+        else if (!strcmp(a, "--problems")) { snprintf(problems, sizeof problems, "%s", v); have_problems = true; }
         else { fprintf(stderr, "komadai: --serve: unknown option '%s'\n", a); goto usage; }
         i++;
     }
@@ -247,12 +285,22 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
         if (!have_root) config_string(L, "root", root, sizeof root);
         if (!have_db) config_string(L, "db", db, sizeof db);
         if (!have_watch) config_string(L, "watch", watch, sizeof watch);
+        if (!have_drills) config_string(L, "drills", drills, sizeof drills);
+        lua_getfield(L, -1, "teachers");
+        bool listed = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (listed) n_teachers = 0;
+        if (!have_problems) config_string(L, "problems", problems, sizeof problems);
         /* seconds; a tenth of a century at most */
         if (!config_number(L, config, "session_idle", 1, 315360000L, &session_idle) ||
             !config_number(L, config, "session_lifetime", 1, 315360000L, &session_lifetime) ||
             !config_number(L, config, "max_moves", 0, 100000L, &max_moves) || !config_deadlines(L, config, &o) ||
             !config_bots(L, config, bots, &n_bots) || !config_number(L, config, "analysis_jobs", 0, 64, &analysis_jobs) ||
-            !config_real(L, config, "analysis_max_seconds", 0.01, 1, &analysis_max_seconds))
+            !config_real(L, config, "analysis_max_seconds", 0.01, 1, &analysis_max_seconds) ||
+            !config_teachers(L, config, teachers, &n_teachers) ||
+            !config_real(L, config, "drill_seconds", 0.1, 600, &drill_seconds) ||
+            !config_number(L, config, "problem_jobs", 0, 64, &problem_jobs) ||
+            !config_real(L, config, "problem_max_seconds", 0.1, 600, &problem_max_seconds))
             return 1;
         lua_pop(L, 1);
     }
@@ -299,14 +347,48 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     o.session_idle = session_idle;
     o.session_lifetime = session_lifetime;
     o.max_moves = max_moves == -2 ? 0 : max_moves == 0 ? -1 : (int)max_moves;  /* the config's 0: no cap */
-    /* analysis_jobs = 0: no analyses (the routes answer 503) */
-    sg_web_service *service = analysis_jobs > 0
+    /* the problems: a folder or a file that must be there now, kept as its real path (the pages name a
+     * problem by its file name in it, never by a path) */
+    char problems_real[PATH_MAX];
+    struct stat st;
+    if (problems[0] && (!realpath(problems, problems_real) || stat(problems_real, &st) != 0)) {
+        fprintf(stderr, "komadai: --serve: --problems %s: no such folder or file\n", problems);
+        if (csa) sgsv_free(csa);
+        return 1;
+    }
+    /* analysis_jobs = 0: no analyses, problem_jobs = 0: no reports (their routes answer 404); no service
+     * at all when neither runs and no problems or drills are served */
+    bool any_service = analysis_jobs > 0 || problem_jobs > 0 || problems[0] || drills[0];
+    sg_web_service *service = any_service
         ? sg_web_service_new((int)analysis_jobs, analysis_max_seconds < 0.1 ? analysis_max_seconds : 0.1, analysis_max_seconds)
         : NULL;
     /* the same bot files a game may be played by, for an analysis's engine */
     static const char *bot_names[SG_WEB_BOTS_MAX], *bot_paths[SG_WEB_BOTS_MAX];
     for (int i = 0; i < n_bots; i++) { bot_names[i] = bots[i].name; bot_paths[i] = bots[i].file; }
     if (service) sg_web_service_bots(service, exe, n_bots, bot_names, bot_paths);
+    if (service && sg_web_service_problems(service, problems[0] ? problems_real : NULL, (int)problem_jobs,
+                                           problem_max_seconds) != 0) {
+        fprintf(stderr, "komadai: --serve: out of memory\n");
+        if (csa) sgsv_free(csa);
+        sg_web_service_free(service);
+        return 1;
+    }
+    if (drills[0]) {
+        /* the drill files loaded now, through the sandbox: a bad one is said here, with its reason */
+        const char *tl[TEACHERS_MAX];
+        for (int i = 0; i < n_teachers; i++) tl[i] = teachers[i];
+        char derr[1024];
+        sg_web_drills *dr = service ? sg_web_drills_new(drills, data, n_teachers >= 0 ? tl : NULL, n_teachers,
+                                                        drill_seconds, derr, sizeof derr)
+                                    : NULL;
+        if (!dr) {
+            fprintf(stderr, "komadai: --drills %s: %s\n", drills, service ? derr : "out of memory");
+            if (csa) sgsv_free(csa);
+            sg_web_service_free(service);
+            return 1;
+        }
+        sg_web_service_set_drills(service, dr);
+    }
     o.service = service ? sg_web_service_call : NULL;
     o.service_ud = service;
     char err[600];
@@ -341,7 +423,8 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     printf("komadai: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 0;
 usage:
-    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--watch DIR] [--public]\n"
+    fprintf(stderr, "usage: komadai --serve [ADDR:]PORT [--config site.lua] [--data DIR] [--db postgresql://...] [--root DIR] [--watch DIR]\n"
+                    "       [--drills DIR] [--problems DIR|FILE] [--public]\n"
                     "       [--csa-server PORT [its options, docs/CSA.md] --records DIR]: a CSA server in the same process, watched\n");
     return 1;
 }

@@ -14,9 +14,12 @@
 
 /* A service the program above the site offers it (src/app/web_service.c: Lua): the site (which may not
  * call up into Lua) names what it wants and hands a JSON request; the answer is 0 and a JSON text in
- * *out, or an HTTP status (400, 404, 429, 503) and a sentence in *out.  *out is malloc'd (or NULL when
+ * *out, or an HTTP status (400, 404, 422, 429, 500, 503) and a sentence in *out.  *out is malloc'd (or NULL when
  * out of memory) and the site frees it.  Called without the site's lock, from any request's thread.
- * Names: "analysis.start" (the request body; answers {"id":...}), "analysis.status" ({"id":...}). */
+ * Names: "analysis.start" (the request body; answers {"id":...}), "analysis.status" ({"id":...});
+ * "problems.list" (""), "problems.show" ({"name":...}), "problems.check" (the request body; answers
+ * {"id":...}), "problems.check.status" ({"id":...}): docs/WEB.md "Problems";
+ * "drills" and "drills.csv" ({method, path, sid, user, body}: web_drills.c; the second answers CSV text). */
 typedef int (*sg_web_service_fn)(void *ud, const char *name, const char *json_in, char **out);
 
 typedef struct {

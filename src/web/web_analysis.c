@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the service's answer: 0 and JSON, or a status and a sentence */
-static unsigned answer(ctx *x, int code, char *out, unsigned ok_code)
+unsigned web_service_answer(ctx *x, int code, char *out, unsigned ok_code)
 {
     unsigned r;
     if (!out) r = web_fail(x, 500, "out of memory");
@@ -18,6 +17,15 @@ static unsigned answer(ctx *x, int code, char *out, unsigned ok_code)
     else r = web_text(x, ok_code, "application/json", out, strlen(out));
     free(out);
     return r;
+}
+
+bool web_check_post_session(ctx *x)
+{
+    pthread_mutex_lock(&x->w->mu);
+    web_load_session(x);
+    bool allowed = web_check_csrf(x);
+    pthread_mutex_unlock(&x->w->mu);
+    return allowed;
 }
 
 unsigned web_route_analysis(ctx *x)
@@ -28,23 +36,17 @@ unsigned web_route_analysis(ctx *x)
     if (!post && strcmp(x->rq->method, "GET")) return web_fail(x, 405, "%s: the API takes GET and POST", x->rq->method);
     bool line = post && !strcmp(rest, "/line");
     if (post != !*rest && !line) return web_fail(x, 404, "no such route: %s %.80s", x->rq->method, x->rq->url);
-    if (post) {
-        pthread_mutex_lock(&w->mu);
-        web_load_session(x);
-        bool allowed = web_check_csrf(x);
-        pthread_mutex_unlock(&w->mu);
-        if (!allowed) return x->a->code;
-    }
+    if (post && !web_check_post_session(x)) return x->a->code;
     /* a 404, not a 5xx: the route is absent here, nothing failed */
     if (!w->service) return web_fail(x, 404, "this server runs no analyses (analysis_jobs = 0 in its config)");
     char *out = NULL;
     if (line) {
         int code = w->service(w->service_ud, "analysis.line", x->rq->body ? x->rq->body : "", &out);
-        return answer(x, code, out, 200);
+        return web_service_answer(x, code, out, 200);
     }
     if (post) {
         int code = w->service(w->service_ud, "analysis.start", x->rq->body ? x->rq->body : "", &out);
-        return answer(x, code, out, 202);
+        return web_service_answer(x, code, out, 202);
     }
     /* an id is 32 hex digits (the service makes them); anything else is no analysis */
     const char *id = rest + 1;
@@ -52,5 +54,5 @@ unsigned web_route_analysis(ctx *x)
     char in[48];
     snprintf(in, sizeof in, "{\"id\":\"%s\"}", id);
     int code = w->service(w->service_ud, "analysis.status", in, &out);
-    return answer(x, code, out, 200);
+    return web_service_answer(x, code, out, 200);
 }

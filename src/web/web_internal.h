@@ -17,11 +17,15 @@
  *   web_csa.c      watching a CSA server's records folder: the list, a game, the routes
  *   web_csa_watch.c  the watchers of its games: one a game, shared by its spectators
  *   web_analysis.c the analysis routes: a record's analysis asked of the app's service
+ *   web_drills.c   the drill routes: classes and students' drills asked of the app's service
+ *   web_problems.c the problem routes: the served problems and the composer's report, from the service
+ *   web_editor.c   the position editor: one edit made and judged by the core
  * Locking: every request but a file and a watch route takes w->mu for its
  * whole work on the store and the games (web_handle does it); the functions
  * below expect it held unless they say otherwise.  The watch routes take
  * csa_mu instead (web_csa.c).  The analysis routes take mu only to check the session and the CSRF
- * token, and call the service without it (web_analysis.c). */
+ * token, and call the service without it (web_analysis.c); so do the problem routes (web_problems.c),
+ * and the editor's route takes no lock at all (web_editor.c). */
 #ifndef SG_WEB_INTERNAL_H
 #define SG_WEB_INTERNAL_H
 
@@ -303,6 +307,21 @@ void web_csa_free(sg_web *w);
 unsigned web_route_analysis(ctx *x);
 /* for a POST, the loaded session's CSRF token checked: true, or false with the 403 answered (mu held) */
 bool web_check_csrf(ctx *x);
+/* the same for a route that runs without mu: the session loaded and checked under it (true), or the 403 */
+bool web_check_post_session(ctx *x);
+/* the service's answer as the route's: 0 and JSON (ok_code), or its status and sentence; frees out */
+unsigned web_service_answer(ctx *x, int code, char *out, unsigned ok_code);
+
+/* ---- problems and the position editor (web_problems.c, web_editor.c) ---- */
+/* GET /api/problems[/NAME], POST /api/reports, GET /api/reports/ID: the service, called without mu */
+unsigned web_route_problems(ctx *x);
+unsigned web_route_reports(ctx *x);
+/* GET /api/edit?sfen=&op=...: one edit made and judged by the core; needs no lock */
+unsigned web_route_edit(ctx *x);
+
+/* ---- drills (web_drills.c) ---- */
+/* /api/drills[/...] and /api/classes[/...]: the session checked under mu, the service called without it */
+unsigned web_route_drills(ctx *x);
 
 /* ---- the pages (web_files.c) ---- */
 unsigned web_serve_file(ctx *x);

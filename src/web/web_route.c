@@ -99,6 +99,15 @@ void web_handle(sg_web *w, const web_request *rq, web_answer *a)
         web_route_analysis(&x);  /* the app's Lua: never under the lock (web_analysis.c) */
         return;
     }
+    if ((!strncmp(rq->url, "/api/drills", 11) && (rq->url[11] == '\0' || rq->url[11] == '/')) ||
+        (!strncmp(rq->url, "/api/classes", 12) && (rq->url[12] == '\0' || rq->url[12] == '/'))) {
+        web_route_drills(&x);  /* the app's Lua: never under the lock (web_drills.c) */
+        return;
+    }
+    /* the problems and the composer's reports (the app's Lua), the editor (the core alone): no lock */
+    if (!strncmp(rq->url, "/api/problems", 13) && (rq->url[13] == '\0' || rq->url[13] == '/')) { web_route_problems(&x); return; }
+    if (!strncmp(rq->url, "/api/reports", 12) && (rq->url[12] == '\0' || rq->url[12] == '/')) { web_route_reports(&x); return; }
+    if (!strcmp(rq->url, "/api/edit")) { web_route_edit(&x); return; }
     pthread_mutex_lock(&w->mu);
     api(&x);
     pthread_mutex_unlock(&w->mu);

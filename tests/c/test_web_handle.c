@@ -22,6 +22,17 @@ static void ask(const char *method, const char *url, const char *body, bool with
     web_handle(w, &rq, a);
 }
 
+/* GET url with the query arguments q (name, value pairs ending with NULL): the editor's route */
+static void ask_query(const char *url, const char *const *q, web_answer *a)
+{
+    web_pair kv[12];
+    int n = 0;
+    for (; q[2 * n] && n < 11; n++) kv[n] = (web_pair){WEB_QUERY, q[2 * n], q[2 * n + 1]};
+    kv[n] = (web_pair){WEB_QUERY, NULL, NULL};
+    web_request rq = {.method = "GET", .url = url, .peer = "test", .lookup = web_lookup_pairs, .lookup_cls = kv};
+    web_handle(w, &rq, a);
+}
+
 /* the value of "key":"..." in text */
 static void field(const char *text, const char *key, char *out, size_t size)
 {
@@ -131,6 +142,32 @@ int main(void)
         if (!CHECK_EQ_INT(a.code, 404)) printf("  %s\n", bad_ids[i]);
         web_answer_free(&a);
     }
+
+    /* the editor (docs/WEB.md "Problems"): an edit the core makes, one it refuses, needing no service */
+    const char *put[] = {"sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "op", "put", "square", "1i", "piece", "L", "rest", "w", NULL};
+    ask_query("/api/edit", put, &a);
+    CHECK_EQ_INT(a.code, 200);
+    CHECK(a.kind == WEB_BODY && strstr(a.body.p, "\"sfen\":\"4k4/9/4P4/9/9/9/9/9/8L b G2r2b3g4s4n3l17p 1\""));
+    web_answer_free(&a);
+    const char *dead[] = {"sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "op", "put", "square", "1a", "piece", "L", NULL};
+    ask_query("/api/edit", dead, &a);
+    CHECK_EQ_INT(a.code, 400);
+    CHECK(a.kind == WEB_BODY && strstr(a.body.p, "black lance on 1a can never move"));
+    web_answer_free(&a);
+    const char *none[] = {"op", "none", NULL};
+    ask_query("/api/edit", none, &a);
+    CHECK_EQ_INT(a.code, 400);
+    web_answer_free(&a);
+    /* without the app's service: no problems, no reports (404s that say why) */
+    ask("GET", "/api/problems", NULL, false, &a);
+    CHECK(a.code == 404 && strstr(a.body.p, "no problems"));
+    web_answer_free(&a);
+    ask("GET", "/api/problems/../x.lua", NULL, false, &a);
+    CHECK_EQ_INT(a.code, 404);
+    web_answer_free(&a);
+    ask("POST", "/api/reports", "{\"sfen\":\"4k4/9/9/9/9/9/9/9/9 b - 1\"}", true, &a);
+    CHECK(a.code == 404 && strstr(a.body.p, "no composer's reports"));
+    web_answer_free(&a);
 
     /* the pages: a file by descriptor, nothing outside the folder */
     ask("GET", "/", NULL, false, &a);

@@ -36,8 +36,11 @@ pid2=$pid url2=$url
 mkdir -p "$tmp/rec"
 serve "$tmp/server3.log" --data "$tmp/data3" --watch "$tmp/rec"
 pid3=$pid url3=$url
+# the fourth serves examples/tsume as problems (tests/web/problems.mjs)
+serve "$tmp/server4.log" --data "$tmp/data4" --problems examples/tsume
+pid4=$pid url4=$url
 serve "$tmp/server.log" --data "$tmp/data"
-on_exit 'kill $pid $pid2 $pid3 2>/dev/null; wait $pid $pid2 $pid3 2>/dev/null'
+on_exit 'kill $pid $pid2 $pid3 $pid4 2>/dev/null; wait $pid $pid2 $pid3 $pid4 2>/dev/null'
 
 # one script: its ok lines pass, its FAIL lines fail, a failing exit without a FAIL line fails
 web() {
@@ -65,6 +68,7 @@ web rules "$url2"
 web keys
 web phone
 web analysis "$url2"
+web problems "$url4"
 # a live game of two bots (a pause of 0.4 s a move, 16 moves) that the spectator's page follows
 case $K in /*) ;; *) K=$PWD/$K;; esac
 . tests/web/watch_game.sh
@@ -72,4 +76,6 @@ csa_start "$tmp/rec" 16
 csa_game 0.4
 web watch "$url3"
 csa_wait
+# a teacher's class and a student's drills, today and the next day (tests/web/drills_browser.sh)
+. tests/web/drills_browser.sh
 end_suite

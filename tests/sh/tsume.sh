@@ -179,12 +179,15 @@ expect "check of a .usi file with an illegal move exits 1" 1 "$st"
 F=tests/data/tsume_folder
 $T check "$F" >"$tmp/folder" 2>&1; st=$?
 expect "check DIR exits 1 with faulty problems" 1 "$st"
-expect "check DIR: one line per problem and a summary" 31 "$(wc -l <"$tmp/folder" | tr -d ' ')"
-grep -q '^30 problems: 6 sound, 24 faulty (2 invalid-start, 1 no-mate, 1 wrong-solution, 9 cooked, 10 unneeded-piece, 1 leftover-pieces); [0-9]* nodes, [0-9.]* s$' "$tmp/folder" \
+expect "check DIR: one line per problem and a summary" 32 "$(wc -l <"$tmp/folder" | tr -d ' ')"
+grep -q '^31 problems: 7 sound, 24 faulty (2 invalid-start, 1 no-mate, 1 wrong-solution, 9 cooked, 10 unneeded-piece, 1 leftover-pieces); [0-9]* nodes, [0-9.]* s$' "$tmp/folder" \
     && ok || fail "check DIR summary: $(tail -n 1 "$tmp/folder")"
 expect "check DIR: the 非限定 lance drop is one note" \
     "$F/p05_lance_free.lua: sound (mate in 1; 非限定 at move 1 (L*1c, also 1b 1d 1e 1f 1g 1h 1i);" \
     "$(grep '^[^ ]*p05_lance_free' "$tmp/folder" | sed 's/ [0-9.]* s)$//')"
+expect "check DIR: a dual that meets the line again is a note, not a cook (Zuko #34)" \
+    "$F/zukou034r.lua: sound (mate in 17; 非限定 at move 5 (N*3h, also N*1h, which meets the line at move 15)" \
+    "$(grep '^[^ ]*zukou034r' "$tmp/folder" | sed 's/; 変同.*//; s/ [0-9.]* s)$//')"
 expect "check DIR: a cook names its move" "$F/musou038.lua: cooked at move 13 (3g2e) (mate in 15;" \
     "$(grep '^[^ ]*musou038' "$tmp/folder" | sed 's/ [0-9.]* s)$//')"
 $T check "$F" --json >"$tmp/json" 2>&1

@@ -2,7 +2,8 @@
 # komadai --serve over real HTTP (docs/WEB.md) on a fresh SQLite file: the
 # checks of tests/web/api_checks.sh (sessions, CSRF, accounts, the bot, two
 # accounts playing, deadlines, kill -9 losing no acknowledged move, the bad
-# inputs of docs/BAD_INPUT.md) and session expiry (tests/web/session_checks.sh).
+# inputs of docs/BAD_INPUT.md), session expiry (tests/web/session_checks.sh), the bot files, the analyses and
+# the drills (tests/web/drills_checks.sh).
 . "$(dirname "$0")/../lib.sh"
 K=${KOMADAI:-build/komadai}
 need_exe "$K"
@@ -22,4 +23,6 @@ db_value() { sqlite3 "$data/komadai.sqlite3" "$1"; }
 . tests/web/session_checks.sh
 . tests/web/bot_file_checks.sh
 . tests/web/analysis_checks.sh
+. tests/web/drills_checks.sh
+. tests/web/problems_checks.sh
 end_suite

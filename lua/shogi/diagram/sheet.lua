@@ -97,7 +97,7 @@ local function length_text(p, style)
     return p.prompt and (side .. ": " .. p.prompt) or side
   end
   if not p.length then return style == "kanji" and "手数不明" or "length unknown" end
-  return style == "kanji" and (p.length .. "手詰") or ("mate in " .. p.length)
+  return style == "kanji" and require("shogi.tsume").stipulation("tsume", p.length) or ("mate in " .. p.length)
 end
 
 local function number_text(n, style)

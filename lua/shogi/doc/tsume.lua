@@ -92,4 +92,22 @@ return {
       .. "unknown field or a missing position returns nil and \"file:line:col: message\".",
     example = 'p = shogi.tsume.load("examples/tsume/atama_kin.lua")',
   },
+  {
+    name = "shogi.tsume.read",
+    args = "(problem)",
+    summary = "reads a problem of any format as shogi.tsume.check does, without checking it",
+    details = "problem: a problem file (.lua), a record with a 詰将棋 diagram (.kif .ki2 .csa .jkf .bod: its "
+      .. "start, its moves the solution, the stipulation and genre from its headers), a .usi or .sfen position "
+      .. "line, a loaded problem, Lua text or a game. Returns the problem as shogi.tsume.load does, or nil and "
+      .. "a message naming the file and line (the problem pages of komadai --serve list and show files so).",
+    example = 'p = shogi.tsume.read("examples/tsume/hisshi3.lua")\np.type, #p.solution   --> "hisshi", 3',
+  },
+  {
+    name = "shogi.tsume.stipulation",
+    args = "(type, length)",
+    summary = "a problem's stipulation in the words composers print: 3手詰, 3手必至, ばか詰5手, 自玉詰4手",
+    details = "type: \"tsume\" (or nil), \"hisshi\", \"helpmate\" or \"selfmate\"; length: the moves, or nil for "
+      .. "the genre's name alone (詰将棋, 必至, ばか詰, 自玉詰). Another type raises.",
+    example = 'shogi.tsume.stipulation("helpmate", 5)   --> "ばか詰5手"',
+  },
 }

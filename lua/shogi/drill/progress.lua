@@ -55,7 +55,8 @@ function M.open(opts)
   if home == "-" then return false end
   local student = opts.student or M.student()
   local file = opts.file or (home .. "/drill/" .. student .. ".tsv")
-  local s = setmetatable({dir = home .. "/drill", file = file, rows = {},
+  -- the folder made on saving: the file's own (a class's folder for opts.file)
+  local s = setmetatable({dir = string_match(file, "^(.*)/[^/]*$") or ".", file = file, rows = {},
     student = student}, Store)
   local f = io_open(s.file, "r")
   if f then
@@ -211,6 +212,25 @@ function M.class(dir)
     for _, r in ipairs(s:results()) do out[#out + 1] = r end
   end
   return out
+end
+
+--- the columns of the class's results (scripts/drill results, the teacher's page)
+M.COLUMNS = {"student", "drill", "n", "points", "attempts", "hints", "seconds", "seen", "missed"}
+
+--- csv(rows) -> the rows of class() as CSV text (a header line, then one line a row; RFC 4180 quoting)
+function M.csv(rows)
+  local function q(v)
+    v = tostring(v)
+    if string_match(v, '[",\r\n]') then return '"' .. string_gsub(v, '"', '""') .. '"' end
+    return v
+  end
+  local lines = {table_concat(M.COLUMNS, ",")}
+  for _, r in ipairs(rows) do
+    local out = {}
+    for i, c in ipairs(M.COLUMNS) do out[i] = q(r[c]) end
+    lines[#lines + 1] = table_concat(out, ",")
+  end
+  return table_concat(lines, "\n") .. "\n"
 end
 
 M.Store = Store

@@ -17,7 +17,9 @@
 --   leftover-pieces  the attacker holds pieces when the line ends (駒余り)
 -- Notes (not faults): a lance, rook or bishop drop that mates as well from
 -- another square on the same line to the king (非限定: one note per move, not
--- one cook per square); another mate on the last move (最終手余詰, which the
+-- one cook per square); another move that reaches the intended line's own
+-- position again at a later move against the same defences (a free route,
+-- one solution rather than a second one); another mate on the last move (最終手余詰, which the
 -- composing conventions tolerate); a defence as long with nothing left over
 -- (変同).
 local core = require "shogi.core"
@@ -76,6 +78,45 @@ local function non_limiting(intended, dual, king)
   return a ~= nil and a == b
 end
 
+-- the positions of the intended line: at[i] the position before move i (at[#line + 1] after the last)
+local function line_positions(report, line)
+  local at = {}
+  local pos = report.position and core.position(report.position, {strict = false})
+  for i = 1, #line + 1 do
+    if not pos then break end
+    at[i] = pos
+    if i <= #line then
+      local ok, nxt = pcall(pos.after, pos, line[i])
+      pos = ok and nxt or nil
+    end
+  end
+  return at
+end
+
+-- does the dual d at move ply meet the intended line again (a route 非限定)? Played against
+-- the intended defences, some later move of the attacker's reaches the very position the intended line
+-- reaches at that move: the two are one solution with a free choice of route, not a second solution.
+-- Zuko #34 is the case in point: N*1h or N*3h, the knight goes to 2f at move 15 either way.
+-- -> the move number where they meet, or nil
+local function meets_line(at, line, ply, dual)
+  local ok, pos = pcall(at[ply].after, at[ply], dual)
+  if not ok then return nil end
+  for j = ply + 1, #line do
+    local target = at[j + 1]
+    if not target then return nil end
+    if (j - ply) % 2 == 0 then -- the attacker's move: any move that reaches the intended position
+      for _, m in ipairs(pos:legal_moves()) do
+        if pos:after(m) == target then return j end
+      end
+    end
+    local moved
+    ok, moved = pcall(pos.after, pos, line[j])
+    if not ok then return nil end
+    pos = moved
+  end
+  return nil
+end
+
 -- is the dual d the intended move with the other promotion choice (成生非限定, by convention no cook)?
 local function promotion_choice(intended, dual)
   if not intended or not dual then return false end
@@ -132,6 +173,7 @@ function M.of(report)
   end
   -- 3. duals: cooks before the last move, 非限定 drops and last-move alternatives as notes
   local kings = king_squares(report, line)
+  local at = line_positions(report, line)
   local by_ply, plies = {}, {}
   for _, d in ipairs(report.duals or {}) do
     if not by_ply[d.ply] then by_ply[d.ply] = {}; plies[#plies + 1] = d.ply end
@@ -140,11 +182,17 @@ function M.of(report)
   end
   table_sort(plies)
   for _, ply in ipairs(plies) do
-    local cooks, same_line, promo = {}, {}, false
+    local cooks, same_line, promo, routes = {}, {}, false, {}
     for _, d in ipairs(by_ply[ply]) do
+      local meet = ply < L and at[ply] and meets_line(at, line, ply, d.move)
       if non_limiting(line[ply], d.move, kings[ply]) then same_line[#same_line + 1] = d.move:sub(3)
       elseif promotion_choice(line[ply], d.move) then promo = d.move
+      elseif meet then routes[#routes + 1] = string_format("%s, which meets the line at move %d", d.move, meet)
       else cooks[#cooks + 1] = d.move end
+    end
+    if #routes > 0 then
+      add(notes, "transposition", string_format("非限定 at move %d (%s, also %s)", ply, line[ply],
+        table_concat(routes, "; ")), ply)
     end
     if promo then
       add(notes, "promotion-choice", string_format("成生非限定 at move %d (%s, also %s)", ply, line[ply], promo), ply)
@@ -169,6 +217,13 @@ function M.of(report)
   end
   if report.leftover then add(faults, "leftover-pieces", "leftover pieces: " .. report.leftover) end
 
+  -- notes in the order of the line (a stable sort: notes of one move keep their order)
+  for i, n in ipairs(notes) do n.order = i end
+  table_sort(notes, function(a, b)
+    if (a.ply or 0) ~= (b.ply or 0) then return (a.ply or 0) < (b.ply or 0) end
+    return a.order < b.order
+  end)
+  for _, n in ipairs(notes) do n.order = nil end
   return M.from(faults, notes)
 end
 

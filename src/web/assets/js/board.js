@@ -144,6 +144,17 @@ export class Board {
     });
     this.orientation = orientation;
   }
+
+  // arrows(list): moves drawn as arrows over the board, each {usi, brush} (a drop: a ring on its square);
+  // the brush is a class the page's stylesheet colours (css/drills.css); an empty list clears them
+  arrows(list) {
+    const shapes = [];
+    for (const { usi, brush } of list) {
+      const m = parseUsi(usi);
+      if (m) shapes.push({ orig: m.drop ? m.to : m.from, dest: m.to, brush });
+    }
+    this.ground.setAutoShapes(shapes);
+  }
 }
 
 export { parseUsi };

@@ -201,8 +201,8 @@ T_SUITES   := $(call tmatch,$(wildcard tests/lua/*_spec.lua) $(filter-out tests/
 T_REPLAY   := $(if $(call tmatch,tests/sh/fuzz.sh),$(REPLAY_BINS))
 # the site's suites (curl, and the browser's) serve build/web
 T_WEB      := $(if $(call tmatch,tests/sh/web.sh tests/sh/web_watch.sh tests/sh/browser.sh),web-assets)
-# the suites beside tsshogi read it from node_modules (npm ci, pinned in package-lock.json)
-T_NODE     := $(if $(call tmatch,tests/sh/tsshogi.sh tests/sh/tsshogi_records.sh),node_modules/.package-lock.json)
+# the suites beside tsshogi read it from node_modules (npm ci, pinned in package-lock.json), web_bundle esbuild
+T_NODE     := $(if $(call tmatch,tests/sh/tsshogi.sh tests/sh/tsshogi_records.sh tests/sh/web_bundle.sh),node_modules/.package-lock.json)
 TEST_NEEDS := $(T_CTESTS) $(if $(T_SUITES),all $(A)/komadai $(A)/lib/shogi/core.so) $(T_REPLAY) $(T_WEB) $(T_NODE)
 
 test:
@@ -214,8 +214,9 @@ test-build: check-deps $(TEST_NEEDS)
 # ---- the web pages (build/web/) ------------------------------------------------
 # `make web-assets` gathers the site komadai --serve serves: the pages of
 # src/web/assets, the board component (npm shogiground, pinned in
-# package-lock.json, installed by `npm ci`; its ES modules imported by relative
-# path, no bundler) and the pieces drawn by scripts/web-pieces.
+# package-lock.json, installed by `npm ci`) and the pieces drawn by
+# scripts/web-pieces; then each page's scripts and stylesheets bundled into one
+# of each by scripts/web-bundle.mjs (npm esbuild, pinned the same way).
 WEB := $(B)/web
 WEB_PAGES := $(shell find src/web/assets -type f 2>/dev/null)
 
@@ -225,13 +226,13 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "web-assets: npm is missing (apt-get install npm)"; exit 1; }
 	npm ci --ignore-scripts --no-audit --no-fund
 
-$(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces scripts/web-preload lua/shogi/diagram/piece.lua \
+$(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces scripts/web-bundle.mjs lua/shogi/diagram/piece.lua \
                lua/shogi/diagram/pieces.lua $(B)/lib/shogi/core.so
 	rm -rf $(WEB) && mkdir -p $(WEB)/vendor/shogiground
 	cp -R src/web/assets/. $(WEB)/
 	cp node_modules/shogiground/esm/*.js node_modules/shogiground/LICENSE $(WEB)/vendor/shogiground/
 	lua5.4 scripts/web-pieces $(WEB)
-	lua5.4 scripts/web-preload $(WEB)
+	node scripts/web-bundle.mjs $(WEB)
 	touch $@
 
 # ---- commands ---------------------------------------------------------------------

@@ -69,6 +69,9 @@ int sg_app_web_main(lua_State *L, int argc, char **argv);
  * thread and a lua_State of its own, at most max_jobs at once, seconds a move capped by max_seconds. */
 typedef struct sg_web_service sg_web_service;
 sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double max_seconds);
+/* the config's bot files an analysis may be asked to use (POST /api/analysis {engine: NAME}), each run as
+ * `program --usi FILE`; the strings are the caller's and must outlive the service */
+void sg_web_service_bots(sg_web_service *s, const char *program, int n, const char *const names[], const char *const files[]);
 /* the problem pages' part: root the served problem folder or file (NULL: none), at most max_jobs composer's
  * reports at once, each stopped after max_seconds; -1 when out of memory */
 int sg_web_service_problems(sg_web_service *s, const char *root, int max_jobs, double max_seconds);

@@ -362,6 +362,10 @@ int sg_app_web_main(lua_State *L, int argc, char **argv)
     sg_web_service *service = any_service
         ? sg_web_service_new((int)analysis_jobs, analysis_max_seconds < 0.1 ? analysis_max_seconds : 0.1, analysis_max_seconds)
         : NULL;
+    /* the same bot files a game may be played by, for an analysis's engine */
+    static const char *bot_names[SG_WEB_BOTS_MAX], *bot_paths[SG_WEB_BOTS_MAX];
+    for (int i = 0; i < n_bots; i++) { bot_names[i] = bots[i].name; bot_paths[i] = bots[i].file; }
+    if (service) sg_web_service_bots(service, exe, n_bots, bot_names, bot_paths);
     if (service && sg_web_service_problems(service, problems[0] ? problems_real : NULL, (int)problem_jobs,
                                            problem_max_seconds) != 0) {
         fprintf(stderr, "komadai: --serve: out of memory\n");

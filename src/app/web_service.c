@@ -68,6 +68,9 @@ struct sg_web_service {
     job *jobs;                   /* newest first */
     int running[KIND_NB], max_jobs[KIND_NB];
     double default_seconds, max_seconds;
+    int n_bots;                  /* the config's bot files: an analysis's engine by name, */
+    const char *const *bot_names, *const *bot_files;
+    const char *program;         /* ... each played by `program --usi FILE` */
     double report_seconds;       /* a composer's report's most seconds (problem_max_seconds) */
     char *problems;              /* the served problem folder or file, or NULL */
     sg_web_drills *drills;       /* NULL: no drills served (web_drills.c) */
@@ -117,6 +120,14 @@ sg_web_service *sg_web_service_new(int max_jobs, double default_seconds, double 
     s->default_seconds = default_seconds;
     s->max_seconds = max_seconds;
     return s;
+}
+
+void sg_web_service_bots(sg_web_service *s, const char *program, int n, const char *const names[], const char *const files[])
+{
+    s->program = program;
+    s->n_bots = n;
+    s->bot_names = names;
+    s->bot_files = files;
 }
 
 int sg_web_service_problems(sg_web_service *s, const char *root, int max_jobs, double max_seconds)
@@ -256,7 +267,7 @@ static lua_State *open_module(const char *module, char *err, size_t errsize)
 /* the prepare's arguments after the request: its limits (and the served problems); how many pushed */
 static int push_limits(sg_web_service *s, job_kind_id k, lua_State *L)
 {
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 5);
     if (k == KIND_REPORT) {
         lua_pushnumber(L, s->report_seconds);
         lua_setfield(L, -2, "max_seconds");
@@ -269,6 +280,15 @@ static int push_limits(sg_web_service *s, job_kind_id k, lua_State *L)
     lua_setfield(L, -2, "default_seconds");
     lua_pushinteger(L, RECORD_MAX);
     lua_setfield(L, -2, "max_bytes");
+    /* the config's bot files an analysis may name as its engine, and the program that plays them */
+    lua_createtable(L, 0, s->n_bots);
+    for (int i = 0; i < s->n_bots; i++) {
+        lua_pushstring(L, s->bot_files[i]);
+        lua_setfield(L, -2, s->bot_names[i]);
+    }
+    lua_setfield(L, -2, "bots");
+    lua_pushstring(L, s->program ? s->program : "komadai");
+    lua_setfield(L, -2, "program");
     return 1;
 }
 
@@ -396,6 +416,23 @@ static int status(sg_web_service *s, job_kind_id k, const char *json_in, char **
     return code;
 }
 
+/* a line played from a position (shogi.web_service.line): at once, in a Lua state of its own; a 400 names
+ * the move the core refused */
+static int line(const char *json_in, char **out)
+{
+    char err[512];
+    lua_State *L = open_module("shogi.web_service", err, sizeof err);
+    if (!L) { *out = strdup(err); return 500; }
+    int code = 500;
+    lua_getfield(L, -1, "line");
+    lua_pushstring(L, json_in ? json_in : "");
+    if (lua_pcall(L, 1, 2, 0) == LUA_OK) code = lua_isstring(L, -2) ? 0 : 400;
+    const char *text = !code ? lua_tostring(L, -2) : lua_isstring(L, -1) ? lua_tostring(L, -1) : "the line could not be read";
+    *out = strdup(text);
+    lua_close(L);
+    return *out ? code : 500;
+}
+
 int sg_web_service_call(void *ud, const char *name, const char *json_in, char **out)
 {
     sg_web_service *s = ud;
@@ -411,6 +448,7 @@ int sg_web_service_call(void *ud, const char *name, const char *json_in, char **
         *out = strdup("this server has no drills (start it with --drills DIR)");
         return 404;
     }
+    if (!strcmp(name, "analysis.line")) return line(json_in, out);
     *out = dup_printf("no service '%s'", name);
     return 404;
 }

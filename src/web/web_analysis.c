@@ -2,7 +2,8 @@
  * program above the site offers (web.h sg_web_service_fn, src/app/web_service.c).  The lock is taken
  * only to check the session and its CSRF token; the service (Lua) runs without it.
  *   POST /api/analysis {text, format?, seconds_per_move?}  -> 202 {id, status, done, total}
- *   GET  /api/analysis/ID  -> {status: running|done|error, done, total, ...} */
+ *   GET  /api/analysis/ID  -> {status: running|done|error, done, total, ...}
+ *   POST /api/analysis/line {sfen, moves, prev?} -> {moves, sfen, legal}: the board's own moves named */
 #include "web_internal.h"
 
 #include <stdlib.h>
@@ -33,11 +34,16 @@ unsigned web_route_analysis(ctx *x)
     const char *rest = x->rq->url + 13;  /* after "/api/analysis" */
     bool post = web_is_post(x);
     if (!post && strcmp(x->rq->method, "GET")) return web_fail(x, 405, "%s: the API takes GET and POST", x->rq->method);
-    if (post != !*rest) return web_fail(x, 404, "no such route: %s %.80s", x->rq->method, x->rq->url);
+    bool line = post && !strcmp(rest, "/line");
+    if (post != !*rest && !line) return web_fail(x, 404, "no such route: %s %.80s", x->rq->method, x->rq->url);
     if (post && !web_check_post_session(x)) return x->a->code;
     /* a 404, not a 5xx: the route is absent here, nothing failed */
     if (!w->service) return web_fail(x, 404, "this server runs no analyses (analysis_jobs = 0 in its config)");
     char *out = NULL;
+    if (line) {
+        int code = w->service(w->service_ud, "analysis.line", x->rq->body ? x->rq->body : "", &out);
+        return web_service_answer(x, code, out, 200);
+    }
     if (post) {
         int code = w->service(w->service_ud, "analysis.start", x->rq->body ? x->rq->body : "", &out);
         return web_service_answer(x, code, out, 202);

@@ -10,10 +10,12 @@
 #include "web_internal.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/notation.h"
 #include "../proto/clock.h"
@@ -413,7 +415,30 @@ static unsigned web_route_watch_game(ctx *x, const char *id)
     return web_json(x, 200, &b);
 }
 
-/* GET /api/watch[/ID[/events]], with csa_mu held: a session is not needed to watch */
+/* GET /api/watch/ID/record: the record's own text (what the analysis board opens); found by its id
+ * like the game, so no path from the request is ever opened */
+static unsigned web_route_watch_record(ctx *x, const char *id)
+{
+    char path[PATH_MAX];
+    if (!x->w->csa_dir[0]) return web_fail(x, 404, "no records folder is watched (komadai --serve ... --watch DIR)");
+    if (!web_csa_find(x->w, id, path)) return web_fail(x, 404, "no game '%.80s' in the records folder", id);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+        if (fd >= 0) close(fd);
+        return web_fail(x, 500, "the record of '%.80s' cannot be read", id);
+    }
+    web_answer *a = x->a;
+    a->kind = WEB_FILE;
+    a->code = 200;
+    a->fd = fd;
+    a->size = (uint64_t)st.st_size;
+    a->type = "text/plain; charset=utf-8";
+    a->cache = "no-store";
+    return 200;
+}
+
+/* GET /api/watch[/ID[/events|/record]], with csa_mu held: a session is not needed to watch */
 static unsigned route(ctx *x)
 {
     const char *u = x->rq->url + 10;  /* after "/api/watch" */
@@ -427,6 +452,7 @@ static unsigned route(ctx *x)
     if (n >= sizeof id || !web_csa_id_ok(id)) return web_fail(x, 404, "no game '%.80s'", u);
     if (!slash) return web_route_watch_game(x, id);
     if (!strcmp(slash, "/events")) return web_route_watch_events(x, id);
+    if (!strcmp(slash, "/record")) return web_route_watch_record(x, id);
     return web_fail(x, 404, "no such route: %s %.80s", x->rq->method, x->rq->url);
 }
 

@@ -5,7 +5,8 @@
 # POST to the opponent's page (p99), moves/s through the API, and (SQLite) a
 # page's cold load in headless chromium; 500 spectators of one live CSA game
 # (tests/bench/web_watch.mjs: a record line written to its arrival on every
-# page, p99).  Timings, not tests.
+# page, p99); the analysis of a 120-move record at 0.1 s a move
+# (tests/bench/web_analysis.mjs).  Timings, not tests.
 # WEB_GAMES, WEB_PAGES (per game), WEB_MOVES (latency samples), WEB_SECONDS
 # (throughput), WEB_WATCHERS (spectators) change the load.
 cd "$(dirname "$0")/../.." || exit 2
@@ -44,6 +45,9 @@ echo "== web: komadai --serve, loopback, one process ($games games, $pages pages
 if serve sqlite --data "$tmp/data"; then
   load sqlite
   node tests/bench/web_page.mjs "$base" 5 2>&1 | sed 's/^/  /'
+  # the analysis board: a 120-move record at 0.1 s a move (issue 33: about 12 s)
+  "$K" tests/bench/first_moves.lua tests/data/records/ss__floodgate-900-0-gps_normal-gps_l-20100507120007.csa 120 >"$tmp/rec120.txt" &&
+    node tests/bench/web_analysis.mjs "$base" "$tmp/rec120.txt" 0.1 2>&1 | sed 's/^/  /'
   stop
 fi
 # spectators: WEB_WATCHERS event streams on one live CSA game of a watched records folder

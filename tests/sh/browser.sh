@@ -67,7 +67,7 @@ web notation
 web rules "$url2"
 web keys
 web phone
-web analysis
+web analysis "$url2"
 web problems "$url4"
 # a live game of two bots (a pause of 0.4 s a move, 16 moves) that the spectator's page follows
 case $K in /*) ;; *) K=$PWD/$K;; esac

@@ -110,6 +110,12 @@ expect_eq "a dot name: 404" 404 "$(code /api/watch/..)"
 expect_eq "a file's name with a space: 404" 404 "$(code /api/watch/not%20a%20game)"
 expect_eq "another route under a game: 404" 404 "$(code "/api/watch/$hide/moves")"
 expect_eq "unknown game's events: 404" 404 "$(code /api/watch/nothing/events)"
+# the record itself (the analysis board opens it): the file's text, found by the id, never a path
+expect_eq "a game's record answers" 200 "$(code "/api/watch/$hide/record")"
+check "a game's record: the file's own text" cmp -s "$tmp/body" "$rec/2026/01/02/$hid.csa"
+expect_eq "an unknown game's record: 404" 404 "$(code /api/watch/no+such+game/record)"
+expect_eq "a record behind a link out of the folder: 404 for its text too" 404 "$(code /api/watch/ev+out-60-0+x+y+20270101000000/record)"
+expect_eq "a path out of the folder as a record: 404" 404 "$(code /api/watch/..%2F..%2Fetc%2Fpasswd/record)"
 expect_eq "POST: 405, the watch routes take GET" 405 "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url/api/watch/$hide")"
 expect_eq "/api/watchers is no watch route" 404 "$(code /api/watchers)"
 

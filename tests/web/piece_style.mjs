@@ -6,33 +6,43 @@ import { run, check, newPage, personGame, openGame } from './lib.mjs';
 const [url] = process.argv.slice(2);
 const game = await personGame(url);
 await run(async (browser) => {
-  // the picture of the piece on a square, as its ::before's background
-  const look = (page) => page.evaluate(() => {
-    const p = document.querySelector('#board sg-pieces piece.pawn');
-    return getComputedStyle(p, '::before').backgroundImage;
-  });
+  // the picture of a pawn (on a square, or in a hand), as its ::before's background: 'kanji' or 'icons' by the
+  // file it is (pieces/pawn.svg or pieces/icons/pawn.svg), named or inlined as a data: URL by the page's bundle
+  const files = {
+    kanji: await (await fetch(`${url}/pieces/pawn.svg`)).text(),
+    icons: await (await fetch(`${url}/pieces/icons/pawn.svg`)).text(),
+  };
+  const which = (bg) => {
+    const m = /^url\("(.*)"\)$/s.exec(bg || '');
+    if (!m) return `none (${bg})`;
+    const u = m[1].replace(/\\(.)/g, '$1');
+    if (/pieces\/icons\/pawn\.svg$/.test(u)) return 'icons';
+    if (/pieces\/pawn\.svg$/.test(u)) return 'kanji';
+    const data = /^data:image\/svg\+xml(;base64)?,(.*)$/s.exec(u);
+    const text = data && (data[1] ? Buffer.from(data[2], 'base64').toString() : decodeURIComponent(data[2]));
+    return Object.keys(files).find((k) => files[k] === text) || `another picture (${u.slice(0, 60)})`;
+  };
+  const drawn = async (page, sel = '#board sg-pieces piece.pawn') =>
+    which(await page.evaluate((q) => getComputedStyle(document.querySelector(q), '::before').backgroundImage, sel));
   const iconsOn = (page) => page.evaluate(() => document.body.classList.contains('piece-icons'));
   const page = await newPage(browser);
   await openGame(page, url, game.id);
-  check('kanji by default', !(await iconsOn(page)) && /pieces\/pawn\.svg/.test(await look(page)), await look(page));
+  check('kanji by default', !(await iconsOn(page)) && (await drawn(page)) === 'kanji', await drawn(page));
   check('the button offers icons', (await page.$eval('#piece-style', (b) => b.textContent)) === 'Show icons');
   await page.click('#piece-style');
-  check('the button shows icons', (await iconsOn(page)) && /pieces\/icons\/pawn\.svg/.test(await look(page)), await look(page));
+  check('the button shows icons', (await iconsOn(page)) && (await drawn(page)) === 'icons', await drawn(page));
   check('the button now offers kanji, pressed',
     (await page.$eval('#piece-style', (b) => `${b.textContent} ${b.getAttribute('aria-pressed')}`)) === 'Show kanji true');
-  check('the hands show icons too', await page.evaluate(() => {
-    const p = document.querySelector('#hand-bottom piece.pawn');
-    return !!p && /icons\/pawn/.test(getComputedStyle(p, '::before').backgroundImage);
-  }));
+  check('the hands show icons too', !!(await page.$('#hand-bottom piece.pawn')) && (await drawn(page, '#hand-bottom piece.pawn')) === 'icons');
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForSelector('#board sg-pieces piece.pawn');
-  check('icons after a reload', (await iconsOn(page)) && /icons\/pawn/.test(await look(page)));
+  check('icons after a reload', (await iconsOn(page)) && (await drawn(page)) === 'icons', await drawn(page));
   const other = await browser.createBrowserContext();
   const page2 = await newPage(other);
   await openGame(page2, url, game.id);
-  check('a second browser context still shows kanji', !(await iconsOn(page2)) && /pieces\/pawn\.svg/.test(await look(page2)));
+  check('a second browser context still shows kanji', !(await iconsOn(page2)) && (await drawn(page2)) === 'kanji', await drawn(page2));
   await page.click('#piece-style');
-  check('back to kanji', !(await iconsOn(page)) && /pieces\/pawn\.svg/.test(await look(page)));
+  check('back to kanji', !(await iconsOn(page)) && (await drawn(page)) === 'kanji', await drawn(page));
   await other.close();
   check('no script errors', page.errors.length + page2.errors.length === 0, page.errors.concat(page2.errors).join('; '));
 });

@@ -8,6 +8,8 @@ const [url, other] = process.argv.slice(2);
 const figures = async (page, base) => {
   await page.goto(`${base}/rules.html`, { waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => document.body.dataset.figures === 'filled');
+  // the icons are pictures of their own: each one loaded (or failed), however fast the script filled the table
+  await page.waitForFunction(() => [...document.querySelectorAll('#piece-rows img')].every((i) => i.complete));
   return page.evaluate(() => {
     const f = (n) => [...document.querySelectorAll(`[data-fig="${n}"]`)].map((e) => e.textContent);
     return {

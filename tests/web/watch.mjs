@@ -60,6 +60,16 @@ await run(async (browser) => {
   check('the result at the end', end.status === 'Draw by the move limit.', end.status);
   check('every move at the end', end.moves === 16, end.moves);
   check('no clock runs after the end', end.running === 0, end.running);
+  // the record: its CSA text to download, and the analysis board opening it (by the game's id)
+  const links = await page.evaluate(() => [document.getElementById('rec-csa').getAttribute('href'),
+    document.getElementById('analyse-link').getAttribute('href')]);
+  const gid = new URL(page.url()).searchParams.get('id');
+  check('the record and analysis links', links[0] === `/api/watch/${encodeURIComponent(gid)}/record` &&
+    links[1] === `analysis.html?watch=${encodeURIComponent(gid)}`, links.join(' '));
+  await page.click('#analyse-link');
+  await page.waitForFunction(() => ['done', 'error'].includes(document.body.dataset.status), { timeout: 30000 });
+  const an = await page.evaluate(() => ({ moves: document.querySelectorAll('#moves li').length, err: document.getElementById('error').textContent }));
+  check('the analysis board opens the CSA record and analyses its 16 moves', an.moves === 16, JSON.stringify(an));
   await page.goto(`${base}/watch.html`, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('#game-rows tr.finished', { timeout: 5000 });
   const fin = await page.$eval('#game-rows tr.finished', (tr) => tr.cells[4].textContent);

@@ -204,6 +204,8 @@ function render(s) {
   renderKeyboard(s);
   renderActions(s);
   renderSeed(s);
+  // the analysis board once the game is over: offered during play, it would be an engine at a player's elbow
+  $('analyse-item').hidden = s.status !== 'ended';
   announce(s, prev);
   board.show(s);
   keys.show(s);
@@ -294,6 +296,7 @@ function wire() {
     a.href = `/api/games/${encodeURIComponent(id)}/record?format=${f}`;
     a.setAttribute('download', `game-${id}.${f === 'sfen' ? 'sfen' : f}`);
   }
+  $('analyse-link').href = `analysis.html?game=${encodeURIComponent(id)}`;
   setInterval(tick, 250);
 }
 
@@ -317,16 +320,19 @@ function askPromotion([promote, plain]) {
 }
 
 async function main() {
-  wire();
   if (!id) {
+    wire();
     showError('No game given: open a game from the lobby.');
     return;
   }
+  // the session and the game asked at once (the game needs no session: a visitor watches), before the
+  // board is built, so the two answers travel while it is; a player arrives from the lobby with the
+  // session's cookie, so the game already says whose side is theirs
+  const asked = Promise.allSettled([api.session(), api.get(`/api/games/${encodeURIComponent(id)}`)]);
+  wire();
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
   keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
-  // the session and the game asked at once (the game needs no session: a visitor watches); a player
-  // arrives from the lobby with the session's cookie, so the game already says whose side is theirs
-  const [session, game] = await Promise.allSettled([api.session(), api.get(`/api/games/${encodeURIComponent(id)}`)]);
+  const [session, game] = await asked;
   if (session.status === 'fulfilled') $('who').textContent = session.value.user ? session.value.user.name : 'guest';
   if (game.status === 'rejected') {
     showError(game.reason.message);

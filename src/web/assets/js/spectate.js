@@ -139,6 +139,9 @@ async function main() {
     $('error').hidden = false;
     return;
   }
+  $('rec-csa').href = `/api/watch/${encodeURIComponent(id)}/record`;
+  $('rec-csa').setAttribute('download', `${id}.csa`);
+  $('analyse-link').href = `analysis.html?watch=${encodeURIComponent(id)}`;
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, () => {});
   try {
     render(await api.get(`/api/watch/${encodeURIComponent(id)}`));

@@ -158,4 +158,18 @@ describe("match counts", function()
     assert.equal("Finished game 1 (x vs y): 1-0 {why}",
       report.game_line({index = 1, sente = "x", gote = "y", result = "1-0", reason = "why"}))
   end)
+
+  it("says why the SPRT's LLR is 0 in a match without a draw", function()
+    local games = {}
+    for i = 1, 6 do
+      games[i] = {index = i, a_sente = i % 2 == 1, result = i <= 4 and "1-0" or "0-1", a_score = i <= 4 and 1 or 0}
+    end
+    local sprt = {elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05}
+    local lines = table.concat(report.summary(games, "a", "b", {sprt = sprt, repeat_ = true}), "\n")
+    assert.truthy(lines:find("SPRT: llr 0.000 (0.0%), lbound -2.94, ubound 2.94 (no LLR before a win, a loss and a draw: " ..
+      "see the Ptnml LLR)", 1, true), lines)
+    games[6].result, games[6].a_score = "1/2-1/2", 0.5
+    lines = table.concat(report.summary(games, "a", "b", {sprt = sprt}), "\n")
+    assert.falsy(lines:find("no LLR", 1, true), lines)
+  end)
 end)

@@ -9,7 +9,7 @@
 //        (saved as STATE.csv, which the shell compares with scripts/drill results); another account gets 403
 // With SHOTS=DIR, the screenshots of docs/: DIR/web-drills.png (the refutation shown), web-teacher.png.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { run, check, newPage, Client, drag, sleep } from './lib.mjs';
+import { run, check, newPage, Client, drag, sleep, press } from './lib.mjs';
 
 const [, , , url, phase, stateFile] = process.argv;
 const shots = process.env.SHOTS;
@@ -45,11 +45,11 @@ async function day1(browser) {
   check('a newcomer is asked to join', await page.$eval('#join', (e) => !e.hidden));
   await page.type('#join-name', 'hana');
   await page.type('#join-code', code.toLowerCase().replace(/(....)/, '$1-')); // typed loosely: read as the code
-  await page.click('#join-form button[type=submit]');
+  await press(page, '#join-form button[type=submit]');
   await page.waitForSelector('li[data-id=basics] .play-due');
   check('joined: the name and the class shown', (await text(page, '#who')).includes('hana · Tuesday beginners'));
   check('every exercise is due at first', (await text(page, 'li[data-id=basics] .tag')).includes('2 of 2 due'));
-  await page.click('li[data-id=basics] .play-due');
+  await press(page, 'li[data-id=basics] .play-due');
   await waitData(page, 'view', 'play');
   await waitData(page, 'exercise', '1');
   await page.waitForSelector('#board sg-board sg-pieces piece');
@@ -62,7 +62,7 @@ async function day1(browser) {
   check('the solved exercise says its points', (await text(page, '#feedback')).includes('100 points'));
   check('the board shows the move made', await page.evaluate(() =>
     [...document.querySelectorAll('#board sq.last-dest')].length === 2));
-  await page.click('#next-button');
+  await press(page, '#next-button');
   await waitData(page, 'exercise', '2');
   await waitData(page, 'status', 'open');
 
@@ -79,26 +79,26 @@ async function day1(browser) {
   check('the refutation\'s moves listed', (await page.$$eval('#line li', (l) => l.map((e) => e.textContent))).join(' ') === '☗Rx2e ☖Px2e');
   check('the board shows the refutation played (a gote pawn on 2e)', (await pieceAt(page, '2e')) === 'gote pawn');
   if (shots) await page.screenshot({ path: `${shots}/web-drills.png` });
-  await page.click('#again');
+  await press(page, '#again');
   await waitData(page, 'showing', '');
   await sleep(300); // the pieces' animation back
   check('back to the exercise: the rook on 4e, the silver on 2e', (await pieceAt(page, '4e')) === 'sente rook' &&
     (await pieceAt(page, '2e')) === 'gote silver');
-  await page.click('#hint-button');
+  await press(page, '#hint-button');
   await page.waitForFunction(() => document.getElementById('hint').textContent.includes('Hint:'));
   check('a hint: the teacher\'s first', (await text(page, '#hint')).includes('One of the two pieces is guarded.'));
   await drag(page, '4e', '6e');
   await waitData(page, 'result', 'correct');
   check('then solved (a wrong move and a hint: 50 points)', (await text(page, '#feedback')).includes('50 points'));
-  await page.click('#next-button');
+  await press(page, '#next-button');
   await waitData(page, 'over', 'true');
   check('the drill ends with its score', (await text(page, '#prompt')).includes('score: 150/200 points, 2 of 2 solved'));
   check('no script error on the student\'s page', page.errors.length === 0, page.errors.join(' / '));
 
   // an exercise for gote: the board from gote's side, the drag read in that orientation
-  await page.click('#back');
+  await press(page, '#back');
   await page.waitForSelector('li[data-id=gote] .play-due');
-  await page.click('li[data-id=gote] .play-due');
+  await press(page, 'li[data-id=gote] .play-due');
   await waitData(page, 'exercise', '1');
   await waitData(page, 'status', 'open');
   check('a gote exercise is shown from gote\'s side', await page.$eval('#board', (e) => e.classList.contains('orientation-gote')));
@@ -116,12 +116,12 @@ async function day2(browser) {
   await page.waitForSelector('li[data-id=basics]');
   check('the next day: the student is still in the class', (await text(page, '#who')).includes('hana'));
   check('one exercise is due (the one with a mistake)', (await text(page, 'li[data-id=basics] .tag')).includes('1 of 2 due'));
-  await page.click('li[data-id=basics] a.drill-link');
+  await press(page, 'li[data-id=basics] a.drill-link');
   await page.waitForSelector('#exercise-table tr[data-n="2"]');
   check('exercise 2 is due now, exercise 1 is not', await page.evaluate(() =>
     document.querySelector('#exercise-table tr[data-n="2"]').classList.contains('due') &&
     !document.querySelector('#exercise-table tr[data-n="1"]').classList.contains('due')));
-  await page.click('li[data-id=basics] .play-due');
+  await press(page, 'li[data-id=basics] .play-due');
   await waitData(page, 'view', 'play');
   check('playing the due starts at exercise 2', (await data(page, 'exercise')) === '2');
   check('and says it is the only one today', (await text(page, '#ex-title')).includes('(1 of 1 today)'));
@@ -131,7 +131,7 @@ async function day2(browser) {
   await tpage.setCookie({ name: 'sid', value: st.teacher, url });
   await tpage.goto(`${url}/teacher.html`, { waitUntil: 'domcontentloaded' });
   await tpage.waitForSelector(`#class-list li[data-code="${st.code}"] a`);
-  await tpage.click(`#class-list li[data-code="${st.code}"] a`);
+  await press(tpage, `#class-list li[data-code="${st.code}"] a`);
   await tpage.waitForFunction(() => Number(document.body.dataset.results) > 0);
   const rows = await tpage.$$eval('#results tbody tr', (l) => l.map((r) => [...r.children].map((c) => c.textContent)));
   check('the teacher sees hana\'s three exercises', rows.length === 3 && rows.every((r) => r[0] === 'hana'), JSON.stringify(rows));

@@ -157,3 +157,19 @@ export const shownDests = (page) => page.evaluate(() => {
 export const legalFrom = (s, from) => [...new Set(s.legal.filter((u) => u.startsWith(from)).map((u) => u.slice(2, 4)))].sort();
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// page.click(selector) once the element stays in the document: a page that draws a list again (the drill
+// list after each answer, say) can replace the element between puppeteer's finding it and its click, which
+// throws "Node is detached from document" on a loaded machine; nothing was clicked then, so try again
+export async function press(page, selector, tries = 30) {
+  for (let i = 1; ; i++) {
+    try {
+      await page.waitForSelector(selector, { visible: true, timeout: 20000 });
+      await page.click(selector);
+      return;
+    } catch (e) {
+      if (i >= tries || !/detached|not clickable|No node found/.test(String(e))) throw e;
+      await sleep(100);
+    }
+  }
+}

@@ -95,9 +95,15 @@ function M.summary(games, a, b, cfg)
   local s = cfg.sprt
   if s then
     local v = stats.sprt(c.all.w, c.all.l, c.all.d, s.elo0, s.elo1, s.alpha, s.beta)
-    out[#out + 1] = string_format("SPRT: llr %.3f (%.1f%%), lbound %.2f, ubound %.2f%s", v.llr,
+    -- cutechess's model knows no draw rate until the games hold a win, a loss and a draw: its LLR is 0
+    -- until then, which shogi's few draws make common; say so rather than print a bare 0
+    local c3 = c.all
+    local none = (c3.w <= 0 or c3.l <= 0 or c3.d <= 0) and
+      (cfg.repeat_ and " (no LLR before a win, a loss and a draw: see the Ptnml LLR)" or
+       " (no LLR before a win, a loss and a draw)") or ""
+    out[#out + 1] = string_format("SPRT: llr %.3f (%.1f%%), lbound %.2f, ubound %.2f%s%s", v.llr,
       v.llr / v.upper * 100, v.lower, v.upper,
-      v.result == "H1" and " - H1 was accepted" or v.result == "H0" and " - H0 was accepted" or "")
+      v.result == "H1" and " - H1 was accepted" or v.result == "H0" and " - H0 was accepted" or "", none)
     if cfg.repeat_ then
       local pv = stats.sprt_pentanomial(c.ptnml, s.elo0, s.elo1, s.alpha, s.beta)
       out[#out + 1] = string_format("Ptnml LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f]%s", pv.llr,

@@ -114,7 +114,7 @@ if [ -n "${SEARCH_BASE:-}" ] && [ "${SPRT_GAMES:-200}" -gt 0 ]; then
     echo "  this build against $SEARCH_BASE: SPRT elo0=0 elo1=${SPRT_ELO1:-20}, ${SPRT_MS:-100} ms a move, at most $sg games"
     out=$(scripts/match -engine "cmd=build/komadai --usi" name=new option.NetworkDelay=0 \
         -engine "cmd=$SEARCH_BASE --usi" name=base option.NetworkDelay=0 \
-        -each byoyomi="${SPRT_MS:-100}" -openings file=tests/data/openings_varied.txt order=random \
+        -each byoyomi="${SPRT_MS:-100}" timemargin="${SEARCH_MARGIN:-100}" -openings file=tests/data/openings_varied.txt order=random \
         -games "$sg" -repeat -concurrency 1 -sprt elo0=0 elo1="${SPRT_ELO1:-20}" ${SEARCH_RESIGN:+-resign $SEARCH_RESIGN} 2>&1 | tee -a "$log")
     echo "$out" | grep -E '^(Score of|Elo difference|Ptnml|SPRT|Ptnml LLR)' | sed 's/^/  /'
     echo "$out" | score_interval
@@ -125,8 +125,9 @@ fi
 # tests/data/openings_varied.txt has 120 longer ones) in order (two games each),
 # MOONSHOT_GAMES games (default 8; 0 to skip), through the match runner; both with
 # no network margin (komadai's default NetworkDelay of 100 ms would halve its 200 ms).
-# MOONSHOT_MARGIN (ms, default 100): the time either may overstep before it loses (a
-# loaded machine's stalls); SEARCH_RESIGN (e.g. "movecount=4 score=2000", default none):
+# SEARCH_MARGIN (ms, default 100): the time either may overstep before it loses (a
+# loaded machine's stalls: at a load of 8 on 2 cores most games of a 100 ms SPRT were
+# lost on time, 0.2-0.4 s a move; here and in the SPRT); SEARCH_RESIGN (e.g. "movecount=4 score=2000", default none):
 # the match runner's -resign adjudication, which shortens the lost games (here and in the SPRT)
 games=${MOONSHOT_GAMES:-8}
 openings=${MOONSHOT_OPENINGS:-tests/data/openings.txt}
@@ -136,7 +137,7 @@ if [ -n "$have_anchor" ] && [ "$games" -gt 0 ]; then
     out=$(scripts/match -engine "cmd=build/komadai --usi" name=komadai option.NetworkDelay=0 \
         -engine "cmd=$ANCHOR" name=yaneuraou option.Threads=1 option.USI_Hash=64 option.BookFile=no_book \
             option.NetworkDelay=0 option.NetworkDelay2=0 option.MinimumThinkingTime=1 \
-        -each byoyomi=200 timemargin="${MOONSHOT_MARGIN:-100}" -openings file="$openings" -games "$games" -repeat \
+        -each byoyomi=200 timemargin="${SEARCH_MARGIN:-100}" -openings file="$openings" -games "$games" -repeat \
         -concurrency 1 ${SEARCH_RESIGN:+-resign $SEARCH_RESIGN} 2>&1 | tee -a "$log")
     echo "$out" | tail -n 4 | sed 's/^/  /'
     echo "$out" | score_interval

@@ -105,7 +105,7 @@ typedef struct {
 /* The search's tunable constants (margins in centipawns; the rest as named).
  * Process-wide, written only between searches: komadai --usi offers them as
  * Search_* spin options beside the evaluation's, from the one table of the
- * built-in's parameters (eval_params.c: names, ranges; the defaults here). */
+ * built-in's parameters (eval_params.c: names, ranges; search.c: the defaults). */
 typedef struct {
     int razor_base, razor_depth2;      /* razoring below alpha - base - depth2 * depth^2 */
     int rfp_depth, rfp_margin;         /* reverse futility to this depth, margin a ply */

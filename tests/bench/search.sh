@@ -71,7 +71,8 @@ done
 # the nodes to reach SEARCH_DEPTH (the last info line of "go depth N" from a new game):
 # what a ply of each engine's search costs, which its pruning sets
 depth=${SEARCH_DEPTH:-12}
-# to_depth ENGINE_CMD SETUP SFEN: "nodes ms" of the last info line at that depth
+# to_depth ENGINE_CMD SETUP SFEN: "nodes ms" of the last info line at that depth, read
+# SEARCH_DEPTH_WAIT seconds (default 3) after the go
 to_depth() {
     (printf 'usi\n%sisready\n' "$2"; sleep 1; printf 'usinewgame\nposition sfen %s\ngo depth %s\n' "$3" "$depth";
      sleep "${SEARCH_DEPTH_WAIT:-3}"; printf 'quit\n') | $1 2>/dev/null |
@@ -98,7 +99,7 @@ log=${SEARCH_LOG:-/dev/null}
 # score_interval: the last "Score of A vs B: W - L - D" line of a match's output with
 # the score's 95% interval (normal approximation over the games' results 1, 1/2, 0)
 score_interval() {
-    awk '/^Score of / {line = $0; w = $(NF - 6); l = $(NF - 4); d = $(NF - 2)}
+    awk '/^Score of / {w = $(NF - 6); l = $(NF - 4); d = $(NF - 2)}
          END {n = w + l + d; if (n == 0) exit
               p = (w + d / 2) / n; v = (w * (1 - p) ^ 2 + l * p ^ 2 + d * (0.5 - p) ^ 2) / n
               h = 1.96 * sqrt(v / n)
@@ -127,8 +128,9 @@ fi
 # no network margin (komadai's default NetworkDelay of 100 ms would halve its 200 ms).
 # SEARCH_MARGIN (ms, default 100): the time either may overstep before it loses (a
 # loaded machine's stalls: at a load of 8 on 2 cores most games of a 100 ms SPRT were
-# lost on time, 0.2-0.4 s a move; here and in the SPRT); SEARCH_RESIGN (e.g. "movecount=4 score=2000", default none):
-# the match runner's -resign adjudication, which shortens the lost games (here and in the SPRT)
+# lost on time, 0.2-0.4 s a move; here and in the SPRT); SEARCH_RESIGN (e.g.
+# "movecount=3 score=1000 twosided=true", default none): the match runner's -resign
+# adjudication, which shortens the lost games (here and in the SPRT)
 games=${MOONSHOT_GAMES:-8}
 openings=${MOONSHOT_OPENINGS:-tests/data/openings.txt}
 if [ -n "$have_anchor" ] && [ "$games" -gt 0 ]; then

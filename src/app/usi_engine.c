@@ -194,7 +194,7 @@ static void bot_options(engine *e)
     lua_pop(L, 2);
 }
 
-/* "option name Eval_..." lines: the built-in evaluation's parameters, offered
+/* "option name Eval_..." and "Search_..." lines: the built-in evaluation's and search's parameters, offered
  * when no bot file replaces it (scripts/tune spsa fits them) */
 static void builtin_options(engine *e)
 {

@@ -1,8 +1,10 @@
-/* The names, defaults and ranges of the built-in evaluation's parameters;
- * the values themselves live in eval.c, where the evaluation reads them. */
+/* The names and ranges of the built-in's parameters: the evaluation's (the
+ * values live in eval.c, where it reads them) and the search's (search.c).
+ * The ranges keep every divisor above zero. */
 #include <strings.h>
 #include "eval.h"
 #include "eval_params.h"
+#include "search.h"
 
 typedef struct { const char *name; int *value; int min, max; } row;
 
@@ -23,6 +25,18 @@ static const row ROWS[] = {
     WEIGHT("PressFar", press_far, 0, 200), WEIGHT("AttackSquared", attack_sq, 0, 100),
     WEIGHT("AttackHand", attack_hand, 0, 100), WEIGHT("Defend", defend, 0, 100),
     WEIGHT("Tempo", tempo, 0, 200),
+#define SEARCH(n, f, lo, hi) {"Search_" n, &sg_search_W.f, lo, hi}
+    /* ranges near the defaults: scripts/tune spsa perturbs by a twentieth of a range */
+    SEARCH("RazorBase", razor_base, 0, 800), SEARCH("RazorDepth2", razor_depth2, 0, 600),
+    SEARCH("FutilityDepth", rfp_depth, 0, 12), SEARCH("FutilityMargin", rfp_margin, 20, 300),
+    SEARCH("NullBase", null_base, 1, 6), SEARCH("NullDiv", null_div, 1, 8), SEARCH("NullEvalDiv", null_eval_div, 50, 600),
+    SEARCH("ProbcutMargin", probcut_margin, 50, 600), SEARCH("LmpBase", lmp_base, 0, 20),
+    SEARCH("MoveFutilityBase", fut_base, 0, 500), SEARCH("MoveFutilityDepth", fut_depth, 20, 300),
+    SEARCH("SeeQuiet", see_quiet, 0, 100), SEARCH("SeeCapture", see_capture, 0, 400),
+    SEARCH("HistoryRefuted", hist_refute, 0, 8000),
+    SEARCH("LmrBase", lmr_base, -100, 200), SEARCH("LmrDiv", lmr_div, 100, 400), SEARCH("LmrHistory", lmr_hist, 2000, 40000),
+    SEARCH("Aspiration", aspiration, 5, 200), SEARCH("SingularMargin", singular_margin, 0, 10),
+    SEARCH("QsDelta", qs_delta, 0, 600),
 };
 #define NROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
 

@@ -1,6 +1,7 @@
-/* The built-in evaluation's parameters by name, for tuning: the piece values
- * on the board and in hand, and the positional weights (eval.h).  komadai
- * --usi offers them as spin options, Lua reads and writes them through
+/* The built-in's parameters by name, for tuning: the evaluation's piece
+ * values on the board and in hand and positional weights (eval.h, named
+ * Eval_*), and the search's margins and reductions (search.h, Search_*).
+ * komadai --usi offers them as spin options, Lua reads and writes them through
  * core.eval_params and core.set_eval_param, scripts/tune fits them.  They are
  * process-wide: set them between searches, never during one. */
 #ifndef SG_EVAL_PARAMS_H
@@ -10,7 +11,7 @@
 #include <stdint.h>
 
 typedef struct {
-    const char *name;     /* "Eval_Pawn", "Eval_Hand_Rook", "Eval_Mobility" */
+    const char *name;     /* "Eval_Pawn", "Eval_Hand_Rook", "Search_LmrDiv" */
     int value, def, min, max;
 } sg_eval_param;
 

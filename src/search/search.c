@@ -35,7 +35,8 @@ struct sg_search {
     sg_search_table *tt;
     sg_mate_table *mate_tt;     /* the root's mate probe (made at its first use) */
     eval_slot eval_cache[EVAL_CACHE];
-    int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number, filled once */
+    int8_t lmr[LMR_N][LMR_N];  /* late-move reduction by depth and move number */
+    int lmr_made[2];           /* the lmr_base and lmr_div it was filled under */
     sg_move_stats *hist;         /* quiet moves' statistics, kept from search to search */
     sg_move killers[SG_MAX_PLY + 1][2];
     sg_move excluded[SG_MAX_PLY + 1];   /* the move a singular test leaves out, by ply */
@@ -68,12 +69,32 @@ struct sg_search {
     uint64_t params_gen;      /* the built-in's parameters the table was filled under */
 };
 
+sg_search_weights sg_search_W = {
+    .razor_base = 200, .razor_depth2 = 150, .rfp_depth = 6, .rfp_margin = 100,
+    .null_base = 3, .null_div = 3, .null_eval_div = 200, .probcut_margin = 200, .lmp_base = 3,
+    .fut_base = 120, .fut_depth = 100, .see_quiet = 25, .see_capture = 100, .hist_refute = 2000,
+    .lmr_base = 50, .lmr_div = 200, .lmr_hist = 10000, .aspiration = 40, .singular_margin = 2, .qs_delta = 150,
+};
+
 void sg_search_opts_default(sg_search_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->multipv = 1;
     o->null_move = true;
     o->lmr = true;
+}
+
+/* the reductions by depth and move number, under the parameters of the moment */
+static void fill_lmr(sg_search *s)
+{
+    s->lmr_made[0] = sg_search_W.lmr_base;
+    s->lmr_made[1] = sg_search_W.lmr_div;
+    double base = sg_search_W.lmr_base / 100.0, div = sg_search_W.lmr_div / 100.0;
+    for (int d = 1; d < LMR_N; d++)
+        for (int c = 1; c < LMR_N; c++) {
+            double r = base + log((double)d) * log((double)c) / div;
+            s->lmr[d][c] = (int8_t)(r < 0 ? 0 : r > 100 ? 100 : r);
+        }
 }
 
 sg_search *sg_search_new(size_t tt_mb)
@@ -85,8 +106,7 @@ sg_search *sg_search_new(size_t tt_mb)
     s->hist = calloc(1, sizeof *s->hist);
     if (!s->tt || !s->hist) { sg_search_table_free(s->tt); free(s->hist); free(s); return NULL; }
     sg_search_clear(s);   /* writes every page now: the first search does not fault them in */
-    for (int d = 1; d < LMR_N; d++)
-        for (int c = 1; c < LMR_N; c++) s->lmr[d][c] = (int8_t)(0.5 + log((double)d) * log((double)c) / 2.0);
+    fill_lmr(s);
     return s;
 }
 
@@ -301,7 +321,7 @@ static int qsearch(sg_search *s, int alpha, int beta, int qdepth)
         if (!in_check && sg_move_is_tactical(&s->pos, m)) {
             sg_piece victim = sg_move_is_drop(m) ? SG_NO_PIECE : s->pos.board[sg_move_to(m)];
             int gain = sg_eval_material_delta(m, victim, drops);
-            if (stand + gain + 150 <= alpha && !sg_gives_check(&s->pos, m)) continue;
+            if (stand + gain + sg_search_W.qs_delta <= alpha && !sg_gives_check(&s->pos, m)) continue;
         }
         if (!in_check && sg_see(&s->pos, m) < 0) continue;
         sg_undo u;
@@ -385,6 +405,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int ply = s->ply;
     s->pv_len[ply] = ply;
     if (depth <= 0) return qsearch(s, alpha, beta, 0);
+    const sg_search_weights *W = &sg_search_W;
     s->nodes++;
     check_limits(s);
     if (s->stop) return 0;
@@ -451,19 +472,20 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
 
     /* Step 6. Razoring: so far under alpha near the leaves that only a capture could
      * help; the quiescence search says whether one does */
-    if (prunable && !excluded && depth <= 3 && eval + 200 + 150 * depth * depth < alpha) {
+    if (prunable && !excluded && depth <= 3 && eval + W->razor_base + W->razor_depth2 * depth * depth < alpha) {
         int v = qsearch(s, alpha - 1, alpha, 0);
         if (s->stop) return 0;
         if (v < alpha) return v;
     }
     /* Step 7. Futility at the node: the position is so good a shallow search
      * will not bring it under beta */
-    if (prunable && depth <= 6 && eval - 100 * (depth - improving) >= beta)
+    if (prunable && depth <= W->rfp_depth && eval - W->rfp_margin * (depth - improving) >= beta)
         return eval;
 
     /* Step 8. Null move: the opponent moves twice and still cannot reach beta */
     if (s->o->null_move && allow_null && prunable && !excluded && depth >= 2 && eval >= beta) {
-        int r = 3 + depth / 3 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+        int by_eval = (eval - beta) / W->null_eval_div;
+        int r = W->null_base + depth / W->null_div + (by_eval < 3 ? by_eval : 3);
         push_null(s);
         int v = -search(s, -beta, -beta + 1, depth - r, false, false, !cut);
         pop_null(s);
@@ -472,8 +494,8 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     }
     /* Step 9. Probcut: a capture that wins enough for a reduced search to stay well
      * above beta makes the full search's cut near certain */
-    int prob_beta = beta + 200;
-    if (prunable && !excluded && depth >= 5 && beta < SG_SCORE_MATE_MIN - 200
+    int prob_beta = beta + W->probcut_margin;
+    if (prunable && !excluded && depth >= 5 && beta < SG_SCORE_MATE_MIN - W->probcut_margin
         && !(te && tt_depth >= depth - 3 && tt_value < prob_beta)) {
         sg_move *caps = s->moves[ply];
         int nc = sg_gen_tactical(&s->pos, caps);
@@ -499,7 +521,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
      * shallower search finds one cheaper */
     if (depth >= 4 && tt_move == SG_MOVE_NONE && !excluded) depth--;
     /* late quiet moves at shallow depths are not searched (counted in moves picked) */
-    int late = prunable && depth <= 6 ? (improving ? 3 + depth * depth : (3 + depth * depth) / 2) : SG_MAX_MOVES;
+    int late = prunable && depth <= 6 ? (improving ? W->lmp_base + depth * depth : (W->lmp_base + depth * depth) / 2) : SG_MAX_MOVES;
 
     sg_move *moves = s->moves[ply];
     int *scores = s->scores[ply];
@@ -511,7 +533,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
     int singular = 0;
     if (tt_first && depth >= 8 && tt_depth >= depth - 3 && tt_bound != SG_BOUND_UPPER
         && tt_value > -SG_SCORE_MATE_MIN && tt_value < SG_SCORE_MATE_MIN && ply < 2 * s->root_depth) {
-        int sbeta = tt_value - 2 * depth;
+        int sbeta = tt_value - W->singular_margin * depth;
         s->excluded[ply] = tt_move;
         int v = search(s, sbeta - 1, sbeta, (depth - 1) / 2, false, false, cut);
         s->excluded[ply] = SG_MOVE_NONE;
@@ -586,15 +608,16 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
         if (count > 0 && prunable && m != tt_move && best > -SG_SCORE_MATE_MIN) {
             if (!tactical) {
                 int lmr_depth = depth - s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
-                bool futile = lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha;
+                int fut = static_eval + W->fut_base + W->fut_depth * lmr_depth;
+                bool futile = lmr_depth <= 6 && fut <= alpha;
                 /* what followed this move after the last moves was refuted often */
-                bool refuted = lmr_depth < 3 && sg_history_cont(&cr, s->pos.side, m) < -2000 * depth;
-                if ((i > late || futile || refuted || (lmr_depth <= 7 && sg_see(&s->pos, m) < -25 * lmr_depth * lmr_depth))
+                bool refuted = lmr_depth < 3 && sg_history_cont(&cr, s->pos.side, m) < -W->hist_refute * depth;
+                if ((i > late || futile || refuted || (lmr_depth <= 7 && sg_see(&s->pos, m) < -W->see_quiet * lmr_depth * lmr_depth))
                     && !gives_check_lazy(s, &ci, &ci_ready, m)) {
-                    if (futile && best < static_eval + 120 + 100 * lmr_depth) best = static_eval + 120 + 100 * lmr_depth;
+                    if (futile && best < fut) best = fut;
                     continue;
                 }
-            } else if (depth <= 6 && sg_see(&s->pos, m) < -100 * depth) {
+            } else if (depth <= 6 && sg_see(&s->pos, m) < -W->see_capture * depth) {
                 continue;
             }
         }
@@ -625,7 +648,7 @@ static int search(sg_search *s, int alpha, int beta, int depth, bool pv_node, bo
                 r = s->lmr[depth < LMR_N ? depth : LMR_N - 1][count < LMR_N ? count : LMR_N - 1];
                 if (!pv_node && !improving) r++;
                 if (pv_node && r > 0) r--;
-                r -= hscore / 10000;   /* a good history reduces less, a bad one more */
+                r -= hscore / W->lmr_hist;   /* a good history reduces less, a bad one more */
                 if (cut) r++;
                 if (r > new_depth - 1) r = new_depth - 1;
                 if (r < 0) r = 0;
@@ -718,7 +741,7 @@ static int root_search(sg_search *s, int alpha, int beta, int depth, int first)
 
 static int search_line(sg_search *s, int depth, int pv_idx, int *bound)
 {
-    int prev = s->root[pv_idx].prev_score, delta = 40;
+    int prev = s->root[pv_idx].prev_score, delta = sg_search_W.aspiration;
     int alpha = -SG_SCORE_INF, beta = SG_SCORE_INF;
     if (depth >= 4 && prev > -SG_SCORE_MATE_MIN && prev < SG_SCORE_MATE_MIN) {
         alpha = prev - delta;
@@ -840,6 +863,7 @@ static void setup(sg_search *s, const sg_pos *root, const sg_search_opts *o, con
     memset(s->excluded, 0, sizeof s->excluded);
     for (int k = 0; k < CONT_OFF; k++) s->played[k] = &s->hist->none;
     sg_search_table_new_search(s->tt);
+    if (s->lmr_made[0] != sg_search_W.lmr_base || s->lmr_made[1] != sg_search_W.lmr_div) fill_lmr(s);
     /* scores stored under other parameters of the built-in are not its scores now */
     if (s->params_gen != sg_eval_params_generation()) {
         sg_search_clear(s);

@@ -102,6 +102,27 @@ typedef struct {
     bool eval_failed;          /* the evaluation asked to stop (a Lua error) */
 } sg_search_report;
 
+/* The search's tunable constants (margins in centipawns; the rest as named).
+ * Process-wide, written only between searches: komadai --usi offers them as
+ * Search_* spin options beside the evaluation's, from the one table of the
+ * built-in's parameters (eval_params.c: names, ranges; search.c: the defaults). */
+typedef struct {
+    int razor_base, razor_depth2;      /* razoring below alpha - base - depth2 * depth^2 */
+    int rfp_depth, rfp_margin;         /* reverse futility to this depth, margin a ply */
+    int null_base, null_div, null_eval_div;   /* R = base + depth/div + min(3, (eval-beta)/eval_div) */
+    int probcut_margin;
+    int lmp_base;                      /* late-move pruning: base + depth^2 moves (halved when not improving) */
+    int fut_base, fut_depth;           /* futility of a quiet move: base + depth * lmr depth */
+    int see_quiet, see_capture;        /* SEE limits: -quiet * d^2 for quiet moves, -capture * d for captures */
+    int hist_refute;                   /* continuation history under -this * depth: refuted */
+    int lmr_base, lmr_div;             /* reduction = base/100 + ln d ln n / (div/100) */
+    int lmr_hist;                      /* one ply less reduction per this much history */
+    int aspiration;                    /* the first aspiration half-window */
+    int singular_margin;               /* per ply of depth under the table's score */
+    int qs_delta;                      /* delta pruning's margin in the quiescence search */
+} sg_search_weights;
+extern sg_search_weights sg_search_W;
+
 typedef struct sg_search sg_search;
 /* A searcher with its own table of tt_mb MiB (kept between searches, so a game
  * reuses it).  NULL when memory is short. */

@@ -10,7 +10,10 @@
 #              never committed.
 # Each row: the nodes per second of the last info line, and the ratios the
 # issue asks for (lua/built-in >= 0.25; built-in/anchor >= 1.0, the median of
-# SEARCH_PAIRS back-to-back pairs).
+# SEARCH_PAIRS back-to-back pairs).  Then the nodes each engine needs to reach
+# SEARCH_DEPTH (default 12) at the same positions, the built-in against
+# another build ($SEARCH_BASE, a komadai binary: SPRT at 100 ms a move) and
+# against the anchor (the moonshot, with the score's 95% interval).
 cd "$(dirname "$0")/../.." || exit 2
 MS=${SEARCH_MS:-2000}
 ANCHOR=${YANEURAOU_MATERIAL:-}
@@ -65,20 +68,81 @@ echo "$POSITIONS" | while IFS= read -r sfen; do
 done
 [ -n "$have_anchor" ] || echo "  skip the anchor column and the moonshot: set YANEURAOU_MATERIAL to YaneuraOu's material engine (tests/README.md)"
 
+# the nodes to reach SEARCH_DEPTH (the last info line of "go depth N" from a new game):
+# what a ply of each engine's search costs, which its pruning sets
+depth=${SEARCH_DEPTH:-12}
+# to_depth ENGINE_CMD SETUP SFEN: "nodes ms" of the last info line at that depth, read
+# SEARCH_DEPTH_WAIT seconds (default 3) after the go
+to_depth() {
+    (printf 'usi\n%sisready\n' "$2"; sleep 1; printf 'usinewgame\nposition sfen %s\ngo depth %s\n' "$3" "$depth";
+     sleep "${SEARCH_DEPTH_WAIT:-3}"; printf 'quit\n') | $1 2>/dev/null |
+        awk -v d="$depth" '/^info/ && / nodes / {n = t = ""; hit = 0
+             for (i = 1; i < NF; i++) {if ($i == "depth" && $(i + 1) == d) hit = 1; if ($i == "nodes") n = $(i + 1); if ($i == "time") t = $(i + 1)}
+             if (hit) {nodes = n; ms = t}}
+             END {if (nodes != "") printf "%d nodes %s ms", nodes, ms; else printf "not reached"}'
+}
+echo "== nodes to depth $depth (go depth $depth, one thread, a new game each)"
+echo "$POSITIONS" | while IFS= read -r sfen; do
+    [ -n "$sfen" ] || continue
+    row="built-in $(to_depth "build/komadai --usi" 'setoption name USI_Hash value 64
+' "$sfen")"
+    [ -n "${SEARCH_BASE:-}" ] && row="$row  base $(to_depth "$SEARCH_BASE --usi" 'setoption name USI_Hash value 64
+' "$sfen")"
+    [ -n "$have_anchor" ] && row="$row  anchor $(to_depth "$ANCHOR" "$anchor_setup" "$sfen")"
+    echo "  $(echo "$sfen" | cut -c1-24)...  $row"
+done
+
+# SEARCH_LOG: a file that gets the matches' whole output as they go (what a run
+# cut short by a timeout leaves)
+log=${SEARCH_LOG:-/dev/null}
+
+# score_interval: the last "Score of A vs B: W - L - D" line of a match's output with
+# the score's 95% interval (normal approximation over the games' results 1, 1/2, 0)
+score_interval() {
+    awk '/^Score of / {w = $(NF - 6); l = $(NF - 4); d = $(NF - 2)}
+         END {n = w + l + d; if (n == 0) exit
+              p = (w + d / 2) / n; v = (w * (1 - p) ^ 2 + l * p ^ 2 + d * (0.5 - p) ^ 2) / n
+              h = 1.96 * sqrt(v / n)
+              printf "  score %.1f%% (95%%: %.1f%%-%.1f%%) over %d games\n", 100 * p, 100 * (p - h), 100 * (p + h), n}'
+}
+
+# the built-in against $SEARCH_BASE (another build of komadai: the one before tuning),
+# an SPRT at SPRT_MS (default 100) ms a move, elo0=0 elo1=SPRT_ELO1 (default 20), at most
+# SPRT_GAMES games (default 200) from tests/data/openings_varied.txt in random order
+if [ -n "${SEARCH_BASE:-}" ] && [ "${SPRT_GAMES:-200}" -gt 0 ]; then
+    sg=${SPRT_GAMES:-200}
+    # shellcheck disable=SC2086 # SEARCH_RESIGN is words for -resign
+    echo "  this build against $SEARCH_BASE: SPRT elo0=0 elo1=${SPRT_ELO1:-20}, ${SPRT_MS:-100} ms a move, at most $sg games"
+    out=$(scripts/match -engine "cmd=build/komadai --usi" name=new option.NetworkDelay=0 \
+        -engine "cmd=$SEARCH_BASE --usi" name=base option.NetworkDelay=0 \
+        -each byoyomi="${SPRT_MS:-100}" timemargin="${SEARCH_MARGIN:-100}" -openings file=tests/data/openings_varied.txt order=random \
+        -games "$sg" -repeat -concurrency 1 -sprt elo0=0 elo1="${SPRT_ELO1:-20}" ${SEARCH_RESIGN:+-resign $SEARCH_RESIGN} 2>&1 | tee -a "$log")
+    echo "$out" | grep -E '^(Score of|Elo difference|Ptnml|SPRT|Ptnml LLR)' | sed 's/^/  /'
+    echo "$out" | score_interval
+fi
+
 # the moonshot: the built-in bot against the anchor at 200 ms a move (byoyomi), colours
 # alternated, from the openings of $MOONSHOT_OPENINGS (default tests/data/openings.txt;
 # tests/data/openings_varied.txt has 120 longer ones) in order (two games each),
 # MOONSHOT_GAMES games (default 8; 0 to skip), through the match runner; both with
-# no network margin (komadai's default NetworkDelay of 100 ms would halve its 200 ms)
+# no network margin (komadai's default NetworkDelay of 100 ms would halve its 200 ms).
+# SEARCH_MARGIN (ms, default 100): the time either may overstep before it loses (a
+# loaded machine's stalls: at a load of 8 on 2 cores most games of a 100 ms SPRT were
+# lost on time, 0.2-0.4 s a move; here and in the SPRT); SEARCH_RESIGN (e.g.
+# "movecount=3 score=1000 twosided=true", default none): the match runner's -resign
+# adjudication, which shortens the lost games (here and in the SPRT)
 games=${MOONSHOT_GAMES:-8}
 openings=${MOONSHOT_OPENINGS:-tests/data/openings.txt}
 if [ -n "$have_anchor" ] && [ "$games" -gt 0 ]; then
     echo "  moonshot: built-in against YaneuraOu material, $games games at 200 ms a move (goal: at least 50%)"
-    scripts/match -engine "cmd=build/komadai --usi" name=komadai option.NetworkDelay=0 \
+    # shellcheck disable=SC2086 # SEARCH_RESIGN is words for -resign
+    out=$(scripts/match -engine "cmd=build/komadai --usi" name=komadai option.NetworkDelay=0 \
         -engine "cmd=$ANCHOR" name=yaneuraou option.Threads=1 option.USI_Hash=64 option.BookFile=no_book \
             option.NetworkDelay=0 option.NetworkDelay2=0 option.MinimumThinkingTime=1 \
-        -each byoyomi=200 -openings file="$openings" -games "$games" -repeat -concurrency 1 2>&1 |
-        tail -n 4 | sed 's/^/  /'
+        -each byoyomi=200 timemargin="${SEARCH_MARGIN:-100}" -openings file="$openings" -games "$games" -repeat \
+        -concurrency 1 ${SEARCH_RESIGN:+-resign $SEARCH_RESIGN} 2>&1 | tee -a "$log")
+    echo "$out" | tail -n 4 | sed 's/^/  /'
+    echo "$out" | score_interval
 fi
 
 # the same match with MOONSHOT_NODES nodes a move for each engine (default 0: skipped):

@@ -17,12 +17,12 @@ describe("core.eval_params", function()
     assert.is_true(#ps >= 20)
     local seen = {}
     for _, p in ipairs(ps) do
-      assert.truthy(p.name:match("^Eval_[%w_]+$"), p.name)
+      assert.truthy(p.name:match("^Eval_[%w_]+$") or p.name:match("^Search_%w+$"), p.name)
       assert.is_nil(seen[p.name]); seen[p.name] = true
       assert.equal(p.default, p.value)
       assert.is_true(p.min <= p.value and p.value <= p.max, p.name)
     end
-    assert.is_true(seen.Eval_Pawn and seen.Eval_Tempo and seen.Eval_Hand_Rook)
+    assert.is_true(seen.Eval_Pawn and seen.Eval_Tempo and seen.Eval_Hand_Rook and seen.Search_LmrDiv)
   end)
 
   it("changes the evaluation, case-insensitively, and resets", function()
@@ -42,6 +42,19 @@ describe("core.eval_params", function()
     core.set_eval_param("Eval_Tempo", 200)
     local b = shogi.search(p, {depth = 3}).score
     assert.are_not.equal(a, b)
+  end)
+
+  it("the search's parameters change the tree, and the reset gives it back", function()
+    local p = pos(START)
+    local function nodes() return shogi.search(p, {depth = 7, clear = true}).nodes end
+    local before = nodes()
+    assert.is_true(core.set_eval_param("Search_LmrDiv", 100))   -- the reductions' table made again
+    assert.are_not.equal(before, nodes())
+    core.set_eval_param()
+    assert.equal(before, nodes())
+    local ok_msg = {core.set_eval_param("Search_NullDiv", 0)}   -- a divisor: never zero
+    assert.is_nil(ok_msg[1])
+    assert.equal("Search_NullDiv takes a whole number from 1 to 8", ok_msg[2])
   end)
 
   it("refuses an unknown name and a value out of range, and changes nothing", function()

@@ -17,8 +17,8 @@ M.USAGE = [[usage: scripts/tune spsa [--engine CMD] [--params A,B,...] [--iterat
 spsa: the engine's spin options (every one but USI_Hash, MultiPV and NetworkDelay unless --params
   names them) tuned by SPSA: each iteration plays --pairs game pairs (default 2) of the values
   perturbed up against them perturbed down, through scripts/match (--tc as its -each: default
-  nodes=3000; --concurrency 2).  --engine defaults to komadai --usi, whose Eval_* options are the
-  built-in evaluation's parameters.  --state FILE keeps the run: the same command again resumes it.
+  nodes=3000; --concurrency 2).  --engine defaults to komadai --usi, whose Eval_* and Search_*
+  options are the built-in evaluation's and search's parameters.  --state FILE keeps the run: the same command again resumes it.
   At the end: the values, and --final N pairs (default 10) of tuned against the start values.
 texel: the evaluation's parameters (the built-in's Eval_*, or a bot file's spin options with --bot)
   fitted to the results of the games in RECORDS (files or folders of KIF/KI2/CSA/JKF): the quiet

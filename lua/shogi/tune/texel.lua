@@ -91,7 +91,8 @@ function M.handle(bot, names)
   if names then wanted = {} for _, n in ipairs(names) do wanted[n:lower()] = true end end
   if bot == nil or bot == "builtin" then
     for _, p in ipairs(core.eval_params()) do
-      if not wanted or wanted[p.name:lower()] then list[#list + 1] = {name = p.name, value = p.value, min = p.min, max = p.max} end
+      -- the search's parameters (Search_*) change no static or quiet score: not fitted
+      if (wanted and wanted[p.name:lower()]) or (not wanted and p.name:match("^Eval_")) then list[#list + 1] = {name = p.name, value = p.value, min = p.min, max = p.max} end
     end
     return {list = list, eval = nil,
       get = function(n) for _, p in ipairs(core.eval_params()) do if p.name == n then return p.value end end end,

@@ -86,13 +86,7 @@ function M.init(opts)
 end
 
 -- ---- who asks ------------------------------------------------------------------------------
-local function fail(code, fmt, ...) return code, string_format(fmt, ...) end
-
-local function field(body, key)
-  local v = body[key]
-  if v == null then return nil end
-  return v
-end
+local fail, field = play.fail, play.field
 
 local function store_of(login)
   local dir = data:dir(login.code)

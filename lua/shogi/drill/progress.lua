@@ -14,7 +14,7 @@
 -- KOMADAI_NOW (seconds since the epoch) stands in for the clock, for tests.
 local error, ipairs, pairs, setmetatable, tonumber, tostring = error, ipairs, pairs, setmetatable, tonumber, tostring
 local io_open, io_popen = io.open, io.popen
-local os_getenv, os_time, os_execute, os_rename = os.getenv, os.time, os.execute, os.rename
+local os_date, os_getenv, os_time, os_execute, os_rename = os.date, os.getenv, os.time, os.execute, os.rename
 local string_format, string_gmatch, string_match, string_gsub = string.format, string.gmatch, string.match, string.gsub
 local table_concat, table_sort = table.concat, table.sort
 local math_min = math.min
@@ -44,6 +44,18 @@ function M.now(now)
   if now then return now end
   local env = tonumber(os_getenv("KOMADAI_NOW") or "")
   return env or os_time()
+end
+
+local function span(seconds)
+  if seconds < 3600 then return string_format("%d minutes", seconds // 60 + 1) end
+  if seconds < 2 * 86400 then return string_format("%d hours", seconds // 3600) end
+  return string_format("%d days", seconds // 86400)
+end
+
+--- progress.due_in(at [, now]) -> "3 hours (2026-12-05 10:00 UTC)": when an exercise due at `at` is,
+-- as the prompt and the drill pages say it
+function M.due_in(at, now)
+  return string_format("%s (%s)", span(at - M.now(now)), os_date("!%Y-%m-%d %H:%M UTC", at))
 end
 
 local function clean(s) return (string_gsub(tostring(s), "[\t\n]", " ")) end

@@ -19,7 +19,6 @@ local moves = require "shogi.repl.moves"
 
 local ipairs, pcall, tostring, type = ipairs, pcall, tostring, type
 local string_format, string_match = string.format, string.match
-local os_date = os.date
 local table_concat, table_remove = table.concat, table.remove
 local _ENV = nil -- luacheck: ignore 211
 
@@ -55,18 +54,13 @@ local function header(s, show)
   return table_concat(lines, "\n")
 end
 
-local function span(seconds)
-  if seconds < 3600 then return string_format("%d minutes", seconds // 60 + 1) end
-  if seconds < 2 * 86400 then return string_format("%d hours", seconds // 3600) end
-  return string_format("%d days", seconds // 86400)
-end
 
 -- "nothing due" and when the next exercise is
 local function nothing_due(d, store)
   local n, due = store:next_due(d)
   if not n then return d.title .. ": nothing due" end
-  return string_format("%s: nothing due; the next is exercise %d, due in %s (%s)", d.title, n,
-    span(due - progress.now()), os_date("!%Y-%m-%d %H:%M UTC", due))
+  return string_format("%s: nothing due; the next is exercise %d, due in %s", d.title, n,
+    progress.due_in(due))
 end
 
 -- the next drill of the queue with something to play: session | nil, skipped messages

@@ -9,7 +9,6 @@ local progress = require "shogi.drill.progress"
 local web_json = require "shogi.web_json"
 
 local ipairs, pairs, pcall, tostring, type = ipairs, pairs, pcall, tostring, type
-local os_date = os.date
 local string_format = string.format
 local math_floor = math.floor
 local _ENV = nil -- luacheck: ignore 211
@@ -20,13 +19,16 @@ local list, null = web_json.list, cjson.null
 
 M.MOVE_MAX = 32 -- the bytes of a move's text
 
+-- a refusal: the status and its sentence (every drill route answers so)
 local function fail(code, fmt, ...) return code, string_format(fmt, ...) end
 
+-- a field of a request's body, JSON's null read as absent
 local function field(body, key)
   local v = body[key]
   if v == null then return nil end
   return v
 end
+M.fail, M.field = fail, field
 
 function M.side_name(c) return c == "b" and "black" or "white" end
 
@@ -48,11 +50,6 @@ function M.frames(pos, moves)
   return list(out)
 end
 
-local function span(seconds)
-  if seconds < 3600 then return string_format("%d minutes", seconds // 60 + 1) end
-  if seconds < 2 * 86400 then return string_format("%d hours", seconds // 3600) end
-  return string_format("%d days", seconds // 86400)
-end
 
 local function style_of(body)
   local style = field(body, "style")
@@ -82,8 +79,8 @@ function M.start(d, store, body)
     if #only == 0 then
       local k, at = store:next_due(d)
       if not k then return fail(409, "%s: no exercise can be played", d.title) end
-      return fail(409, "%s: nothing due; the next is exercise %d, due in %s (%s)", d.title, k,
-        span(at - progress.now()), os_date("!%Y-%m-%d %H:%M UTC", at))
+      return fail(409, "%s: nothing due; the next is exercise %d, due in %s", d.title, k,
+        progress.due_in(at))
     end
   end
   local style = style_of(body)

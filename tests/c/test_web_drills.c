@@ -4,14 +4,12 @@
  * CSRF token, a body that is no flat object, a path's odd characters, a method), and how it answers the
  * service's words (JSON, a status and a sentence, the CSV as an attachment). */
 #include "check.h"
-#include "../../src/web/web_internal.h"
+#include "web_site.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static sg_web *w;
-static char sid[80], csrf[80];
 static int calls;
 static char last_name[32], last_in[4096];
 static int answer_code;          /* what the stub answers: 0 and JSON (or CSV), or a status and a sentence */
@@ -27,40 +25,11 @@ static int stub(void *ud, const char *name, const char *json_in, char **out)
     return 0;
 }
 
-static void ask(const char *method, const char *url, const char *body, bool with_csrf, web_answer *a)
-{
-    web_pair kv[] = {{WEB_COOKIE, "sid", sid}, {WEB_HEADER, "x-csrf-token", with_csrf ? csrf : "wrong"}, {WEB_QUERY, NULL, NULL}};
-    if (!sid[0]) kv[0].name = NULL;
-    web_request rq = {.method = method, .url = url, .body = body, .body_len = body ? strlen(body) : 0, .peer = "test",
-                      .lookup = web_lookup_pairs, .lookup_cls = kv};
-    web_handle(w, &rq, a);
-}
-
-static void field(const char *text, const char *key, char *out, size_t size)
-{
-    char pat[40];
-    snprintf(pat, sizeof pat, "\"%s\":\"", key);
-    const char *p = text ? strstr(text, pat) : NULL;
-    out[0] = 0;
-    if (!p) return;
-    p += strlen(pat);
-    size_t n = strcspn(p, "\"");
-    if (n >= size) n = size - 1;
-    memcpy(out, p, n);
-    out[n] = 0;
-}
-
 int main(void)
 {
     char dir[] = "/tmp/komadai-web-drills-XXXXXX";
-    if (!mkdtemp(dir)) return 2;
-    char path[512], data[256];
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return 2;
-    fputs("<!doctype html><title>t</title>\n", f);
-    fclose(f);
-    snprintf(data, sizeof data, "%s/data", dir);
+    char data[256];
+    if (!site_folder(dir, data, sizeof data)) return 2;
     sg_web_opts o = {.addr = "127.0.0.1", .data_dir = data, .root = dir, .service = stub};
     char err[600];
     w = web_open(&o, err, sizeof err);

@@ -2,25 +2,13 @@
  * web_open): a request given as method, URL, headers, cookies and body gets the
  * answer the server would send (the shape a fuzz target of the handler uses). */
 #include "check.h"
-#include "../../src/web/web_internal.h"
+#include "web_site.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static sg_web *w;
-static char sid[80], csrf[80];
-
-/* one request; the answer in *a (web_answer_free after) */
-static void ask(const char *method, const char *url, const char *body, bool with_csrf, web_answer *a)
-{
-    web_pair kv[] = {{WEB_COOKIE, "sid", sid}, {WEB_HEADER, "x-csrf-token", with_csrf ? csrf : "wrong"}, {WEB_QUERY, NULL, NULL}};
-    if (!sid[0]) kv[0].name = NULL;
-    web_request rq = {.method = method, .url = url, .body = body, .body_len = body ? strlen(body) : 0, .peer = "test",
-                      .lookup = web_lookup_pairs, .lookup_cls = kv};
-    web_handle(w, &rq, a);
-}
 
 /* GET url with the query arguments q (name, value pairs ending with NULL): the editor's route */
 static void ask_query(const char *url, const char *const *q, web_answer *a)
@@ -33,32 +21,13 @@ static void ask_query(const char *url, const char *const *q, web_answer *a)
     web_handle(w, &rq, a);
 }
 
-/* the value of "key":"..." in text */
-static void field(const char *text, const char *key, char *out, size_t size)
-{
-    char pat[40];
-    snprintf(pat, sizeof pat, "\"%s\":\"", key);
-    const char *p = text ? strstr(text, pat) : NULL;
-    out[0] = 0;
-    if (!p) return;
-    p += strlen(pat);
-    size_t n = strcspn(p, "\"");
-    if (n >= size) n = size - 1;
-    memcpy(out, p, n);
-    out[n] = 0;
-}
-
 int main(void)
 {
     char dir[] = "/tmp/komadai-web-XXXXXX";
-    if (!mkdtemp(dir)) return 2;
-    char path[512], data[256];
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return 2;
-    fputs("<!doctype html><title>t</title>\n", f);
-    fclose(f);
-    snprintf(data, sizeof data, "%s/data", dir);
+    char data[256];
+    if (!site_folder(dir, data, sizeof data)) return 2;
+    char path[512];
+    FILE *f;
     /* a CSA records folder with one game (docs/WEB.md "Watching") */
     char rec[128], cmd0[256];
     snprintf(rec, sizeof rec, "%s/rec", dir);

@@ -15,20 +15,7 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 "$K" --serve 2>&1 | grep -q 'usage: komadai --serve' || skip_suite "this komadai has no --serve (libmicrohttpd)"
 export CHROMIUM
 
-# serve LOG ARGS...: a server on a port the system picks (0), its pid in $pid and URL in $url (the one it prints)
-serve() {
-  log=$1; shift
-  "$K" --serve 127.0.0.1:0 "$@" >"$log" 2>&1 &
-  pid=$!
-  url=
-  for i in $(seq 50); do
-    url=$(sed -n 's|.*serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$log")
-    [ -n "$url" ] && break
-    kill -0 $pid 2>/dev/null || break
-    sleep 0.1
-  done
-  [ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
-}
+. tests/web/serve.sh
 # the second: another config, whose figures the rules page must show
 serve "$tmp/server2.log" --data "$tmp/data2" --config tests/web/rules_config.lua
 pid2=$pid url2=$url

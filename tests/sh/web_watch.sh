@@ -14,27 +14,13 @@ need_cmd python3
 "$K" --serve 2>&1 | grep -q 'usage: komadai --serve' || skip_suite "this komadai has no --serve (libmicrohttpd)"
 . tests/web/watch_game.sh
 
-# serve LOG ARGS...: a site on a port the system picks; $pid, $url
 pid=
-serve() {
-  log=$1; shift
-  "$K" --serve 127.0.0.1:0 "$@" >"$log" 2>&1 &
-  pid=$!
-  url=
-  for i in $(seq 50); do
-    url=$(sed -n 's|.*serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$log")
-    [ -n "$url" ] && break
-    kill -0 $pid 2>/dev/null || break
-    sleep 0.1
-  done
-  [ -n "$url" ] || { echo "server did not start:"; cat "$log"; exit 1; }
-  url=${url%/}
-}
+. tests/web/serve.sh   # serve LOG ARGS: $pid, $site (the URL without its last /)
 on_exit 'kill $pid 2>/dev/null'
 # py EXPR FILE: EXPR on the JSON in FILE as d (python3), printed
 py() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($1)" "$2" 2>&1; }
 check() { _n=$1; shift; if "$@"; then ok; else fail "$_n"; fi; }
-code() { curl -s -o "$tmp/body" -w '%{http_code}' "$url$1"; }
+code() { curl -s -o "$tmp/body" -w '%{http_code}' "$site$1"; }
 
 rec=$tmp/rec
 mkdir -p "$rec/2026/01/02"
@@ -116,7 +102,7 @@ check "a game's record: the file's own text" cmp -s "$tmp/body" "$rec/2026/01/02
 expect_eq "an unknown game's record: 404" 404 "$(code /api/watch/no+such+game/record)"
 expect_eq "a record behind a link out of the folder: 404 for its text too" 404 "$(code /api/watch/ev+out-60-0+x+y+20270101000000/record)"
 expect_eq "a path out of the folder as a record: 404" 404 "$(code /api/watch/..%2F..%2Fetc%2Fpasswd/record)"
-expect_eq "POST: 405, the watch routes take GET" 405 "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url/api/watch/$hide")"
+expect_eq "POST: 405, the watch routes take GET" 405 "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$site/api/watch/$hide")"
 expect_eq "/api/watchers is no watch route" 404 "$(code /api/watchers)"
 
 # a live game: the list shows it live, the stream follows it move by move to its end
@@ -133,7 +119,7 @@ check "the list shows the live game first" [ -n "$gid" ]
 expect_eq "the live game's players and time" "watch_b watch_w 300 10 live" \
   "$(py '" ".join(str(x) for x in [d["games"][0]["black"]["name"], d["games"][0]["white"]["name"], d["games"][0]["time"]["total"], d["games"][0]["time"]["byoyomi"], d["games"][0]["status"]])' "$tmp/body")"
 gide=$(printf %s "$gid" | sed 's/+/%2B/g')
-timeout 30 curl -sN "$url/api/watch/$gide/events" >"$tmp/events" 2>/dev/null &
+timeout 30 curl -sN "$site/api/watch/$gide/events" >"$tmp/events" 2>/dev/null &
 ev=$!
 csa_wait
 for i in $(seq 50); do grep -q '"status":"finished"' "$tmp/events" && break; sleep 0.1; done

@@ -14,7 +14,8 @@
 -- KOMADAI_NOW (seconds since the epoch) stands in for the clock, for tests.
 local error, ipairs, pairs, setmetatable, tonumber, tostring = error, ipairs, pairs, setmetatable, tonumber, tostring
 local io_open, io_popen = io.open, io.popen
-local os_date, os_getenv, os_time, os_execute, os_rename = os.date, os.getenv, os.time, os.execute, os.rename
+local os_date, os_getenv, os_time, os_execute, os_rename, os_remove =
+  os.date, os.getenv, os.time, os.execute, os.rename, os.remove
 local string_format, string_gmatch, string_match, string_gsub = string.format, string.gmatch, string.match, string.gsub
 local table_concat, table_sort = table.concat, table.sort
 local math_min = math.min
@@ -50,6 +51,23 @@ local function span(seconds)
   if seconds < 3600 then return string_format("%d minutes", seconds // 60 + 1) end
   if seconds < 2 * 86400 then return string_format("%d hours", seconds // 3600) end
   return string_format("%d days", seconds // 86400)
+end
+
+--- progress.write_whole(path, text) -> true | nil, msg: the file holds text whole or is as it was
+-- (written to a temporary file beside it, then renamed); the store and the drill pages' files use it
+function M.write_whole(path, text)
+  local tmp = path .. ".tmp"
+  local f, err = io_open(tmp, "w")
+  if not f then return nil, err end
+  local ok, werr = f:write(text)
+  local closed, cerr = f:close()
+  if not ok or not closed then
+    os_remove(tmp)
+    return nil, werr or cerr
+  end
+  local renamed, rerr = os_rename(tmp, path)
+  if not renamed then return nil, rerr end
+  return true
 end
 
 --- progress.due_in(at [, now]) -> "3 hours (2026-12-05 10:00 UTC)": when an exercise due at `at` is,
@@ -177,14 +195,7 @@ function Store:save()
     lines[#lines + 1] = table_concat({r.drill, r.n, r.box, r.due, r.seen, r.missed, r.path or "", r.points or 0,
       r.attempts or 0, r.hints or 0, r.seconds or 0}, "\t")
   end
-  local tmp = self.file .. ".tmp"
-  local f, err = io_open(tmp, "w")
-  if not f then return nil, err end
-  f:write(table_concat(lines, "\n"), #lines > 0 and "\n" or "")
-  f:close()
-  local ok, rerr = os_rename(tmp, self.file)
-  if not ok then return nil, rerr end
-  return true
+  return M.write_whole(self.file, table_concat(lines, "\n") .. (#lines > 0 and "\n" or ""))
 end
 
 --- store:results() -> {{student, drill, n, points, attempts, hints, seconds, seen, missed, box, due}...}

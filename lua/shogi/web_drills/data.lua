@@ -7,10 +7,11 @@
 --   data:login(sid), data:join(sid, code, name) -> true | nil, msg, data:leave(sid)
 --   M.ls(dir)                            -> the names in a folder, sorted | nil
 local cjson = require "cjson"
+local progress = require "shogi.drill.progress"
 
 local ipairs, pairs, pcall, setmetatable, tonumber, type = ipairs, pairs, pcall, setmetatable, tonumber, type
 local io_open, io_popen = io.open, io.popen
-local os_execute, os_rename, os_time = os.execute, os.rename, os.time
+local os_execute, os_time = os.execute, os.time
 local string_byte, string_gmatch, string_gsub, string_match, string_sub =
   string.byte, string.gmatch, string.gsub, string.match, string.sub
 local table_concat, table_sort = table.concat, table.sort
@@ -39,15 +40,7 @@ end
 
 local function mkdir(dir) return os_execute("mkdir -p -- " .. quote(dir) .. " 2>/dev/null") end
 
--- text written whole or not at all (a temporary file renamed)
-local function write_file(path, text)
-  local tmp = path .. ".tmp"
-  local f, err = io_open(tmp, "w")
-  if not f then return nil, err end
-  f:write(text)
-  f:close()
-  return os_rename(tmp, path)
-end
+local write_file = progress.write_whole -- text written whole or not at all
 
 local function read_file(path)
   local f = io_open(path, "r")

@@ -6,8 +6,10 @@
 -- declaration and the move cap; the runner adds the clock and the engines' faults (an illegal move, a
 -- crash, a hang, a time loss, a refused declaration), each a loss for the side at fault with the
 -- reason in the record and in the result.
--- r = {index, sente, gote, a_sente, result = "1-0"|"0-1"|"1/2-1/2", reason, plies, a_score, opening, files}
+-- r = {index, sente, gote, a_sente, result = "1-0"|"0-1"|"1/2-1/2", reason, plies, a_score, opening, files,
+--      seconds (the game's wall time, its engines' start included: what a tuner's idle slots are measured by)}
 local shogi = require "shogi"
+local core = require "shogi.core"
 local clock = require "shogi.match.clock"
 
 local io_open, ipairs, os_date, pcall, string_format, tostring = io.open, ipairs, os.date, pcall, string.format,
@@ -112,6 +114,7 @@ end
 
 --- game(cfg, players, index, opening) -> result table (see the top of the file)
 function M.game(cfg, players, index, opening)
+  local t0 = core.now()
   local a_sente = index % 2 == 1 -- game 1: the first engine has sente; colours alternate
   local by_side = a_sente and {b = players[1], w = players[2]} or {b = players[2], w = players[1]}
   local names = {b = by_side.b.spec.name, w = by_side.w.spec.name}
@@ -247,6 +250,7 @@ function M.game(cfg, players, index, opening)
     local files, msg = write_records(cfg, g, index, names)
     if not files then out.write_error = msg else out.files = files end
   end
+  out.seconds = core.now() - t0
   return out, g
 end
 

@@ -42,15 +42,14 @@ local function engine_args(cfg, name, values)
   return a
 end
 
--- plays one match of `a` (values) against `b`; -> score of a minus score of b (wins count 1,
--- draws 0), games played, seconds | nil, msg
-local function match(cfg, a, b, games, seed, out)
+-- starts one match of `a` (values) against `b` -> a job for finish() | nil, msg
+local function start(cfg, a, b, games, seed, concurrency)
   local args = {}
   for _, x in ipairs(engine_args(cfg, "plus", a)) do args[#args + 1] = x end
   for _, x in ipairs(engine_args(cfg, "minus", b)) do args[#args + 1] = x end
   local json = os.tmpname()
   for _, x in ipairs{"-each", cfg.tc, "-games", tostring(games), "-repeat", "-concurrency",
-    tostring(cfg.concurrency), "-seed", tostring(seed), "-json", json, "-rules", cfg.rules} do args[#args + 1] = x end
+    tostring(concurrency), "-seed", tostring(seed), "-json", json, "-rules", cfg.rules} do args[#args + 1] = x end
   if cfg.openings then
     args[#args + 1] = "-openings"
     args[#args + 1] = "file=" .. cfg.openings
@@ -62,29 +61,49 @@ local function match(cfg, a, b, games, seed, out)
   local t0 = core.now()
   local proc, err = core.spawn(argv, {stderr = "inherit"})
   if not proc then os.remove(json); return nil, err end
-  local lines = {}
+  return {proc = proc, json = json, t0 = t0, lines = {}}
+end
+
+-- reads what a job's match has printed; -> true once it has ended (its output closed)
+local function pump(job)
   while true do
-    local line = proc:read_line(3600)
-    if not line then break end
-    lines[#lines + 1] = line
+    local line, why = job.proc:read_line(0)
+    if line then job.lines[#job.lines + 1] = line
+    elseif why == "timeout" then return false
+    elseif why ~= "too-long" then return true end
   end
-  local how, code = proc:wait(60)
-  local seconds = core.now() - t0
-  local f = io.open(json, "r")
+end
+
+-- the ended match's result -> score of a minus score of b (wins count 1, draws 0), games played,
+-- seconds, the games' own seconds summed | nil, msg
+local function finish(job, out)
+  local how, code = job.proc:wait(60)
+  local seconds = core.now() - job.t0
+  local f = io.open(job.json, "r")
   local text = f and f:read("a")
   if f then f:close() end
-  os.remove(json)
+  os.remove(job.json)
+  local lines = job.lines
   if how ~= "exit" or code ~= 0 or not text then
     return nil, string_format("the match failed (%s %s): %s", tostring(how), tostring(code), lines[#lines] or "its message is above")
   end
   if out then for _, l in ipairs(lines) do out(l) end end
   local doc = cjson.decode(text)
-  local s, n = 0, 0
+  local s, n, in_games = 0, 0, 0
   for _, g in ipairs(doc.games) do
     n = n + 1
     if g.a_score == 1 then s = s + 1 elseif g.a_score == 0 then s = s - 1 end
+    in_games = in_games + (g.seconds or 0)
   end
-  return s, n, seconds
+  return s, n, seconds, in_games
+end
+
+-- one match to its end (the final check of tuned against the start values)
+local function match(cfg, a, b, games, seed, out)
+  local job, err = start(cfg, a, b, games, seed, cfg.concurrency)
+  if not job then return nil, err end
+  while not pump(job) do core.wait_any({job.proc}, 3600) end
+  return finish(job, out)
 end
 
 local function save(cfg, state)
@@ -109,6 +128,10 @@ local function load(cfg)
   end
   -- JSON has no integers: the counters come back as floats, and the match runner's seed must be whole
   st.k, st.seed, st.games = math.tointeger(st.k) or 0, math.tointeger(st.seed) or 1, math.tointeger(st.games) or 0
+  if type(st.done) ~= "table" then -- a state written before steps ran side by side: steps 1..k were done in order
+    st.done = {}
+    for k = 1, st.k do st.done[k] = k end
+  end
   return st
 end
 
@@ -132,13 +155,24 @@ function M.run(cfg, say)
     end
     say(string_format("resuming %s at iteration %d of %d", cfg.state, st.k + 1, cfg.iterations))
   else
-    st = {k = 0, seed = cfg.seed, theta = {}, start = {}, games = 0, match_seconds = 0, seconds = 0}
+    st = {k = 0, seed = cfg.seed, theta = {}, start = {}, games = 0, game_seconds = 0, seconds = 0, done = {}}
     for _, p in ipairs(cfg.params) do st.theta[p.name], st.start[p.name] = p.value, p.value end
   end
+  -- Steps run side by side, one match each on one game slot (-concurrency 1), as fishtest's workers do:
+  -- a step is drawn from the values as they are when it starts and its result is applied when it ends,
+  -- so with J slots a step misses at most the J - 1 updates of the steps beside it, and no slot waits for
+  -- the slowest game of another's match.  Steps are numbered as they start (their perturbation is drawn
+  -- from the seed and the number); the state keeps the numbers done, so a resumed run starts the others.
+  st.done = st.done or {}
+  local done = {}
+  for _, k in ipairs(st.done) do done[math.tointeger(k) or k] = true end
   local t_run = core.now()
   local seconds0 = st.seconds
-  while st.k < cfg.iterations do
-    local k = st.k + 1
+  local next_k, jobs, procs = 1, {}, {}
+  local function launch(slot)
+    while done[next_k] do next_k = next_k + 1 end
+    local k = next_k
+    next_k = next_k + 1
     local d = deltas(st.seed, k, #cfg.params)
     local plus, minus, ck = {}, {}, {}
     for i, p in ipairs(cfg.params) do
@@ -147,24 +181,58 @@ function M.run(cfg, say)
       plus[p.name] = round(clamp(st.theta[p.name] + c * d[i], p.min, p.max))
       minus[p.name] = round(clamp(st.theta[p.name] - c * d[i], p.min, p.max))
     end
-    local result, n, secs = match(cfg, plus, minus, 2 * cfg.pairs, st.seed * 7919 + k)
-    if not result then return nil, n end
-    for i, p in ipairs(cfg.params) do
-      local _, a = M.schedule(cfg, p, k)
-      st.theta[p.name] = clamp(st.theta[p.name] + a / ck[i] * result * d[i], p.min, p.max)
+    local job, err = start(cfg, plus, minus, 2 * cfg.pairs, st.seed * 7919 + k, 1)
+    if not job then return nil, err end
+    job.k, job.d, job.ck = k, d, ck
+    jobs[slot], procs[slot] = job, job.proc
+    return true
+  end
+  local running = 0
+  local function want_more() return st.k + running < cfg.iterations end
+  for slot = 1, cfg.concurrency do
+    procs[slot] = false
+    if want_more() then
+      local ok, err = launch(slot)
+      if not ok then return nil, err end
+      running = running + 1
     end
-    st.k, st.games, st.match_seconds = k, st.games + n, st.match_seconds + secs
-    st.seconds = seconds0 + core.now() - t_run
-    local ok, err = save(cfg, st)
-    if not ok then return nil, "cannot write " .. cfg.state .. ": " .. tostring(err) end
-    say(string_format("iteration %d/%d  plus-minus %+d of %d games  %s", k, cfg.iterations, result, n,
-      values_line(cfg, st.theta)))
+  end
+  while running > 0 do
+    local slot = core.wait_any(procs, 3600)
+    local job = slot and jobs[slot]
+    if job and pump(job) then
+      jobs[slot], procs[slot] = nil, false
+      running = running - 1
+      local result, n, _, in_games = finish(job)
+      if not result then return nil, n end
+      for i, p in ipairs(cfg.params) do
+        local _, a = M.schedule(cfg, p, job.k)
+        st.theta[p.name] = clamp(st.theta[p.name] + a / job.ck[i] * result * job.d[i], p.min, p.max)
+      end
+      done[job.k] = true
+      st.done[#st.done + 1] = job.k
+      st.k, st.games = st.k + 1, st.games + n
+      st.game_seconds = (st.game_seconds or 0) + in_games
+      st.seconds = seconds0 + core.now() - t_run
+      local ok, err = save(cfg, st)
+      if not ok then return nil, "cannot write " .. cfg.state .. ": " .. tostring(err) end
+      say(string_format("iteration %d/%d  plus-minus %+d of %d games  %s", st.k, cfg.iterations, result, n,
+        values_line(cfg, st.theta)))
+      if want_more() then
+        local started, msg = launch(slot)
+        if not started then return nil, msg end
+        running = running + 1
+      end
+    end
   end
   local final = {}
   for _, p in ipairs(cfg.params) do final[p.name] = round(st.theta[p.name]) end
-  local outside = st.seconds > 0 and 100 * (st.seconds - st.match_seconds) / st.seconds or 0
-  say(string_format("done: %d iterations, %d games, %.1f s, %.1f%% of it outside the matches", st.k, st.games,
-    st.seconds, outside))
+  -- the game slots' time outside games: the wall time times the concurrency, less the games' own
+  -- time (the runner's start, the tuner between steps, a slot with no step left at the end)
+  local slots = st.seconds * cfg.concurrency
+  local idle = slots > 0 and 100 * math.max(0, slots - (st.game_seconds or 0)) / slots or 0
+  say(string_format("done: %d iterations, %d games, %.1f s, the %d game slots outside games %.1f%% of it",
+    st.k, st.games, st.seconds, cfg.concurrency, idle))
   for _, p in ipairs(cfg.params) do
     say(string_format("option.%s=%d   (from %d)", p.name, final[p.name], st.start[p.name]))
   end

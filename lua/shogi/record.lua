@@ -283,7 +283,8 @@ end
 
 -- rec (from a format parser) -> game | nil, msg, partial game.  rec.main.moves: each move
 -- a table {text =, lineno =, ...}, or (CSA, no table per move) its text alone, its line
--- number in rec.main.move_lines
+-- number in rec.main.move_lines; or a reader's move list in C (a "shogi.texts": t[i] the
+-- text, t:line(i) its line)
 local function build(rec, name, fmt, opts)
   local shogi = require "shogi"
   local variant = rec.variant or opts.variant
@@ -342,7 +343,9 @@ local function build(rec, name, fmt, opts)
   end
   for i = first, #main.moves do
     local mv = main.moves[i]
-    if type(mv) == "string" then mv = {text = mv, lineno = main.move_lines[i]} end
+    if type(mv) == "string" then
+      mv = {text = mv, lineno = main.move_lines and main.move_lines[i] or main.moves:line(i)}
+    end
     local ply = i
     local pos = positions[ply - 1]
     local usi, err = rec.resolve(mv, pos, prev)
@@ -453,21 +456,30 @@ function M.read(src, format, opts)
   local text, derr = decode(bytes, name, opts.encoding)
   if not text then return nil, derr end
   local encoding = derr
-  local lines = split_lines(text)
-  if not format then
-    format = sniff(lines)
-    if not format then return nil, name .. ":1: unknown record format" end
+  -- a reader in C takes the usual records whole (no line strings); the rest, and any
+  -- record whose format is sniffed, are read line by line
+  local mod = format and require("shogi.record." .. module_of[format])
+  local rec, nlines
+  if mod and mod.read_text then rec, nlines = mod.read_text(text) end
+  if not rec then
+    local lines = split_lines(text)
+    nlines = #lines
+    if not format then
+      format = sniff(lines)
+      if not format then return nil, name .. ":1: unknown record format" end
+      mod = require("shogi.record." .. module_of[format])
+    end
+    local perr
+    rec, perr = mod.parse(lines, name)
+    if not rec then return nil, perr end
   end
-  local mod = require("shogi.record." .. module_of[format])
-  local rec, perr = mod.parse(lines, name)
-  if not rec then return nil, perr end
   local g, berr, partial = build(rec, name, format, opts)
   local last = bytes:byte(-1)
   if g and from_file and last ~= 10 and last ~= 13 and not g:info().ending and not g:result() then
     -- a file cut short (a copy or download stopped) ends inside a line: the
     -- moves before the cut would read as a whole game in progress
     return nil, ("%s:%d: the file stops inside a line and before an end of the game: cut short?"):format(
-      name, #lines), g
+      name, nlines), g
   end
   if g then g:info().encoding = encoding end
   return g, berr, partial

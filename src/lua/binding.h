@@ -112,6 +112,10 @@ void sgl_open_genres(lua_State *L);
 void sgl_open_rules(lua_State *L);
 void sgl_open_notation(lua_State *L);
 void sgl_open_record_text(lua_State *L);
+void sgl_open_record_read(lua_State *L); /* l_record_read.c: core.csa_read, the "shogi.texts" move list */
+/* a "shogi.texts" move list at idx: its count (-1 for any other value), move i's text (NULL past the end) */
+lua_Integer sgl_texts_count(lua_State *L, int idx);
+const char *sgl_texts_at(lua_State *L, int idx, lua_Integer i, size_t *len);
 void sgl_open_facts(lua_State *L);
 void sgl_open_tsume(lua_State *L);
 void sgl_open_process(lua_State *L); /* l_process.c: core.spawn, core.wait_any, core.now, core.isatty */

@@ -12,36 +12,20 @@
 #include "../core/endings.h"
 #include "../proto/csa.h"
 #include "../proto/ki2.h"
+#include "../proto/text_lines.h"
 
 /* ---- lines ------------------------------------------------------------------------
- * core.lines(text) -> {line, ...}: text split at its line ends, which may be LF,
- * CRLF, CR, or a run of CRs before an LF (some Windows tools write CR CR LF): one
- * end each, a lone CR one end of its own.  A last line end gives no empty line
- * after it; an empty text is one empty line.  (The record readers' hot path.) */
+ * core.lines(text) -> {line, ...}: text split at its line ends (sg_text_line: LF,
+ * CRLF, CR, or a run of CRs before an LF).  (The record readers' hot path.) */
 static int core_lines(lua_State *L)
 {
     size_t len;
     const char *s = luaL_checklstring(L, 1, &len);
     lua_createtable(L, (int)(len / 32) + 1, 0);
     lua_Integer n = 0;
-    size_t start = 0, i = 0;
-    bool ended = false; /* the text so far ends with a line end */
-    while (i < len) {
-        char c = s[i];
-        if (c != '\n' && c != '\r') { i++; ended = false; continue; }
-        size_t next = i + 1;
-        if (c == '\r') {
-            size_t j = i;
-            while (j < len && s[j] == '\r') j++;
-            next = (j < len && s[j] == '\n') ? j + 1 : i + 1; /* CR..CR LF is one end; a lone CR is one */
-        }
-        lua_pushlstring(L, s + start, i - start);
-        lua_rawseti(L, -2, ++n);
-        start = i = next;
-        ended = true;
-    }
-    if (!ended || n == 0) {
-        lua_pushlstring(L, s + start, len - start);
+    size_t pos = 0, start = 0, end;
+    for (bool first = true; sg_text_line(s, len, &pos, &end, first); first = false, start = pos) {
+        lua_pushlstring(L, s + start, end - start);
         lua_rawseti(L, -2, ++n);
     }
     return 1;

@@ -19,6 +19,7 @@ typedef struct {
     text_ref *items;
     lua_Integer n, cap;
     const char *base;   /* the text (user value 1) the spans are in */
+    lua_Integer hint;   /* the room made first */
 } texts;
 
 static texts *check_texts(lua_State *L, int idx) { return luaL_checkudata(L, idx, SGL_TEXTS); }
@@ -30,7 +31,9 @@ static texts *new_texts(lua_State *L, int idx)
     texts *t = lua_newuserdatauv(L, sizeof *t, 1);
     memset(t, 0, sizeof *t);
     luaL_setmetatable(L, SGL_TEXTS);
-    t->base = lua_tostring(L, idx);
+    size_t len;
+    t->base = lua_tolstring(L, idx, &len);
+    t->hint = (lua_Integer)(len / 24) + 16;   /* (a record's bytes a move, about: one allocation for most) */
     lua_pushvalue(L, idx);
     lua_setiuservalue(L, -2, 1);
     return t;
@@ -42,7 +45,7 @@ static void texts_add(lua_State *L, texts *t, sg_span s, int line)
     if (t->n == t->cap) {
         void *ud;
         lua_Alloc alloc = lua_getallocf(L, &ud);
-        lua_Integer cap = t->cap ? t->cap * 2 : 128;
+        lua_Integer cap = t->cap ? t->cap * 2 : t->hint;
         text_ref *items = alloc(ud, t->items, sizeof *items * (size_t)t->cap, sizeof *items * (size_t)cap);
         if (!items) luaL_error(L, "not enough memory for a record's moves");
         t->items = items;
@@ -109,6 +112,48 @@ const char *sgl_texts_at(lua_State *L, int idx, lua_Integer i, size_t *len)
     return t->base + t->items[i - 1].off;
 }
 
+/* ---- comments -------------------------------------------------------------------------
+ * Comment lines joined by "\n" per move (t[ply] = t[ply] .. "\n" .. text, or text), made
+ * into one string each: the lines of a move come one after the other, and are kept as
+ * spans until the next move's (a string and a concatenation each was most of reading a
+ * record with a comment on every move) */
+#define JOIN_SPANS 32
+
+typedef struct {
+    int t;                 /* the table (a stack index) */
+    lua_Integer ply;
+    int n;
+    sg_span parts[JOIN_SPANS];
+} joiner;
+
+static void join_flush(lua_State *L, joiner *j)
+{
+    if (j->n == 0) return;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    if (lua_rawgeti(L, j->t, j->ply) != LUA_TNIL) {   /* (what a full joiner put there before) */
+        luaL_addvalue(&b);
+        luaL_addchar(&b, '\n');
+    } else {
+        lua_pop(L, 1);
+    }
+    for (int i = 0; i < j->n; i++) {
+        if (i > 0) luaL_addchar(&b, '\n');
+        luaL_addlstring(&b, j->parts[i].s, (size_t)j->parts[i].len);
+    }
+    luaL_pushresult(&b);
+    lua_rawseti(L, j->t, j->ply);
+    j->n = 0;
+}
+
+static void join_add(lua_State *L, joiner *j, lua_Integer ply, sg_span s)
+{
+    if (j->n > 0 && j->ply != ply) join_flush(L, j);
+    j->ply = ply;
+    j->parts[j->n++] = s;
+    if (j->n == JOIN_SPANS) join_flush(L, j);
+}
+
 /* ---- CSA -------------------------------------------------------------------------------
  * core.csa_read(text) -> parts | nil: a CSA record read whole (sg_csa_read), or nil
  * for one to read the general way (lua/shogi/record/csa.lua).  parts: {start = SFEN,
@@ -120,21 +165,8 @@ typedef struct {
     texts *moves;
     int moves_idx, times, comments, notes, headers, end_comment;
     lua_Integer nheaders;
+    joiner joins[3];       /* comments, notes, the end's comment */
 } csa_sink;
-
-/* t[ply] = t[ply] .. "\n" .. text, or text */
-static void append_at(lua_State *L, int t, lua_Integer ply, sg_span s)
-{
-    if (lua_rawgeti(L, t, ply) == LUA_TNIL) {
-        lua_pop(L, 1);
-        lua_pushlstring(L, s.s, (size_t)s.len);
-    } else {
-        lua_pushliteral(L, "\n");
-        lua_pushlstring(L, s.s, (size_t)s.len);
-        lua_concat(L, 3);
-    }
-    lua_rawseti(L, t, ply);
-}
 
 /* the number of a time's text, as Lua's tonumber reads it */
 static void push_number(lua_State *L, sg_span s)
@@ -159,13 +191,13 @@ static bool csa_item(void *ud, sg_csa_item kind, int ply, sg_span a, sg_span b, 
         lua_rawseti(L, k->times, ply);
         break;
     case SG_CSA_ITEM_COMMENT:
-        append_at(L, k->comments, ply, a);
+        join_add(L, &k->joins[0], ply, a);
         break;
     case SG_CSA_ITEM_NOTE:
-        append_at(L, k->notes, ply, a);
+        join_add(L, &k->joins[1], ply, a);
         break;
     case SG_CSA_ITEM_END_COMMENT:
-        append_at(L, k->end_comment, 1, a);
+        join_add(L, &k->joins[2], 1, a);
         break;
     case SG_CSA_ITEM_NAME_BLACK:
     case SG_CSA_ITEM_NAME_WHITE:
@@ -206,9 +238,13 @@ static int core_csa_read(lua_State *L)
     k.headers = lua_gettop(L);
     lua_newtable(L);
     k.end_comment = lua_gettop(L);
+    k.joins[0].t = k.comments;
+    k.joins[1].t = k.notes;
+    k.joins[2].t = k.end_comment;
     sg_csa_sink sink = {&k, csa_item};
     sg_csa_record rec;
     if (!sg_csa_read(text, len, &sink, &rec)) { lua_pushnil(L); return 1; }
+    for (int i = 0; i < 3; i++) join_flush(L, &k.joins[i]);
     lua_createtable(L, 0, 10);
     int out = lua_gettop(L);
     lua_pushstring(L, rec.start);
@@ -252,6 +288,7 @@ typedef struct {
     texts *moves;
     int moves_idx, times, comments, bookmarks, headers, end_comment;
     lua_Integer nheaders;
+    joiner joins[3];       /* comments, bookmarks, the end's comment */
 } kif_sink;
 
 static void push_time(lua_State *L, long used, long total)
@@ -278,13 +315,13 @@ static bool kif_item(void *ud, const sg_kif_event *e)
         lua_rawseti(L, k->times, e->ply);
         break;
     case SG_KIF_ITEM_COMMENT:
-        append_at(L, k->comments, e->ply, e->a);
+        join_add(L, &k->joins[0], e->ply, e->a);
         break;
     case SG_KIF_ITEM_BOOKMARK:
-        append_at(L, k->bookmarks, e->ply, e->a);
+        join_add(L, &k->joins[1], e->ply, e->a);
         break;
     case SG_KIF_ITEM_END_COMMENT:
-        append_at(L, k->end_comment, 1, e->a);
+        join_add(L, &k->joins[2], 1, e->a);
         break;
     case SG_KIF_ITEM_HEADER:
     case SG_KIF_ITEM_BOARD:
@@ -316,9 +353,13 @@ static int core_kif_read(lua_State *L)
     k.headers = lua_gettop(L);
     lua_newtable(L);
     k.end_comment = lua_gettop(L);
+    k.joins[0].t = k.comments;
+    k.joins[1].t = k.bookmarks;
+    k.joins[2].t = k.end_comment;
     sg_kif_sink sink = {&k, kif_item};
     sg_kif_record rec;
     if (!sg_kif_read(text, len, &sink, &rec)) { lua_pushnil(L); return 1; }
+    for (int i = 0; i < 3; i++) join_flush(L, &k.joins[i]);
     lua_createtable(L, 0, 10);
     int out = lua_gettop(L);
     lua_pushinteger(L, rec.lines);

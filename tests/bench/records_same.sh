@@ -21,17 +21,18 @@ with() { # TREE CMD...: CMD with TREE's modules
 }
 status=0
 same() { # NAME LIST: the dumps and the rows of both trees
-    with "$here" lua5.4 tests/bench/records_dump.lua "$2" >"$work/$1.here"
-    with "$base" lua5.4 tests/bench/records_dump.lua "$2" >"$work/$1.base"
-    "$here/scripts/records" --files-from "$2" >"$work/$1.rows.here"
-    (cd "$base" && scripts/records --files-from "$2") >"$work/$1.rows.base"
+    o=$work/$(echo "$1" | tr -c 'a-z\n' _)
+    with "$here" lua5.4 tests/bench/records_dump.lua "$2" >"$o.here"
+    with "$base" lua5.4 tests/bench/records_dump.lua "$2" >"$o.base"
+    "$here/scripts/records" --files-from "$2" >"$o.rows.here" 2>"$o.err.here"
+    (cd "$base" && scripts/records --files-from "$2") >"$o.rows.base" 2>"$o.err.base"
     files=$(wc -l <"$2")
-    if cmp -s "$work/$1.here" "$work/$1.base" && cmp -s "$work/$1.rows.here" "$work/$1.rows.base"; then
+    if cmp -s "$o.here" "$o.base" && cmp -s "$o.rows.here" "$o.rows.base"; then
         echo "  $1: the same games, info, errors and rows ($files files)"
     else
         echo "  $1: DIFFERENT ($files files); the first differences:"
-        diff "$work/$1.base" "$work/$1.here" | head -6 | cut -c1-400
-        diff "$work/$1.rows.base" "$work/$1.rows.here" | head -4 | cut -c1-400
+        diff "$o.base" "$o.here" | head -6 | cut -c1-400
+        diff "$o.rows.base" "$o.rows.here" | head -4 | cut -c1-400
         status=1
     fi
 }

@@ -12,6 +12,7 @@
 #include "../core/endings.h"
 #include "../proto/csa.h"
 #include "../proto/ki2.h"
+#include "../proto/kif_read.h"
 #include "../proto/text_lines.h"
 
 /* ---- lines ------------------------------------------------------------------------
@@ -185,44 +186,6 @@ static int core_csa_lines(lua_State *L)
 static bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
 static bool digit(char c) { return c >= '0' && c <= '9'; }
 
-/* digits at s[*i] (1 to max of them) -> their value, or -1 */
-static long digits_at(const char *s, size_t len, size_t *i, int max)
-{
-    long v = 0;
-    int n = 0;
-    while (*i < len && digit(s[*i]) && n < max) { v = v * 10 + (s[*i] - '0'); (*i)++; n++; }
-    return n ? v : -1;
-}
-
-/* "( m:ss/h:mm:ss)" with blanks around, as the reader's one-match shape; or only blanks (no time) */
-static bool kif_time(const char *s, size_t len, bool *has, long *used, long *total)
-{
-    size_t i = 0;
-    while (i < len && ascii_space(s[i])) i++;
-    *has = i < len;
-    if (!*has) return true;
-    if (s[i++] != '(') return false;
-    while (i < len && ascii_space(s[i])) i++;
-    long m = digits_at(s, len, &i, 3);
-    if (m < 0 || i >= len || s[i++] != ':') return false;
-    size_t at = i;
-    long sec = digits_at(s, len, &i, 2);
-    if (sec < 0 || i - at != 2 || i >= len || s[i++] != '/') return false;
-    long h = digits_at(s, len, &i, 3);
-    if (h < 0 || i >= len || s[i++] != ':') return false;
-    at = i;
-    long tm = digits_at(s, len, &i, 2);
-    if (tm < 0 || i - at != 2 || i >= len || s[i++] != ':') return false;
-    at = i;
-    long ts = digits_at(s, len, &i, 2);
-    if (ts < 0 || i - at != 2 || i >= len || s[i++] != ')') return false;
-    while (i < len && ascii_space(s[i])) i++;
-    if (i != len) return false;
-    *used = m * 60 + sec;
-    *total = (h * 60 + tm) * 60 + ts;
-    return true;
-}
-
 static int core_kif_run(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -273,7 +236,7 @@ static int core_kif_run(lua_State *L)
         bool short_word = tl < sizeof word;
         if (short_word) { memcpy(word, s + t0, tl); word[tl] = 0; }
         if (ply != first + nmoves || (tl == 3 && memcmp(s + t0, "\xe5\x90\x8c", 3) == 0) /* 同 alone */
-            || (tl > 1 && s[t0 + tl - 1] == '+') || !kif_time(s + k, len - k, &has, &used, &total)
+            || (tl > 1 && s[t0 + tl - 1] == '+') || !sg_kif_time(s + k, len - k, &has, &used, &total)
             || !short_word || sg_ending_parse(word, SG_REC_KIF, SG_BLACK, &meaning)) {
             lua_pop(L, 1);
             break;

@@ -204,9 +204,10 @@ static int game_play(lua_State *L)
 }
 
 /* g:play_texts(texts, notation) -> the number of moves played: the moves of a
- * record's line (a table of strings or a reader's "shogi.texts" list), each text read in notation (a name sg_notation_from_name knows)
- * by the core's parser against the game's position and played, in one call (the
- * readers' hot path: no position object per move).  Stops at the first text
+ * record's line (a table of strings, or a reader's "shogi.texts" list), each text
+ * read in notation (a name sg_notation_from_name knows) by the core's parser
+ * against the game's position and played, in one call (the readers' hot path:
+ * no position object per move).  Stops at the first text
  * that is no legal move or cannot be played (the game over, say), leaving the
  * game after the moves before it: the caller reads that one again its own way
  * for the error.  Raises only for a bad argument or an end test's error. */

@@ -207,7 +207,8 @@ static bool csa_item(void *ud, sg_csa_item kind, int ply, sg_span a, sg_span b, 
         if (kind == SG_CSA_ITEM_HEADER) lua_pushlstring(L, a.s, (size_t)a.len);
         else lua_pushliteral(L, "");
         lua_rawseti(L, k->headers, ++k->nheaders);
-        lua_pushlstring(L, kind == SG_CSA_ITEM_HEADER ? b.s : a.s, (size_t)(kind == SG_CSA_ITEM_HEADER ? b.len : a.len));
+        if (kind == SG_CSA_ITEM_HEADER) a = b;   /* the value; a name's is its text */
+        lua_pushlstring(L, a.s, (size_t)a.len);
         lua_rawseti(L, k->headers, ++k->nheaders);
         break;
     }

@@ -35,7 +35,10 @@ static bool contains(sg_span s, const char *what)
     return false;
 }
 
-static bool equals(sg_span s, const char *what) { return (size_t)s.len == strlen(what) && memcmp(s.s, what, (size_t)s.len) == 0; }
+static bool equals(sg_span s, const char *what)
+{
+    return (size_t)s.len == strlen(what) && memcmp(s.s, what, (size_t)s.len) == 0;
+}
 
 sg_span sg_kif_trim(sg_span s)
 {
@@ -193,7 +196,8 @@ static bool move_line(reader *r, sg_span s, int line)
     int p = ++r->out->moves;
     r->kif_moves++;
     if (!event(r, (sg_kif_event){.kind = SG_KIF_ITEM_MOVE, .ply = p, .line = line, .a = text})) return false;
-    return !has || event(r, (sg_kif_event){.kind = SG_KIF_ITEM_TIME, .ply = p, .line = line, .used = used, .total = total});
+    return !has
+        || event(r, (sg_kif_event){.kind = SG_KIF_ITEM_TIME, .ply = p, .line = line, .used = used, .total = total});
 }
 
 /* whether the line is a KIF move line: "^%s*%d+%s+%S" */
@@ -219,8 +223,8 @@ static bool ki2_line(reader *r, sg_span s, int line)
     for (int j = 0; j < n; j++) {
         if (!move_allowed(r)) return false;
         r->ki2_moves++;
-        if (!event(r, (sg_kif_event){.kind = SG_KIF_ITEM_KI2_MOVE, .ply = ++r->out->moves, .line = line, .a = moves[j]}))
-            return false;
+        sg_kif_event e = {.kind = SG_KIF_ITEM_KI2_MOVE, .ply = ++r->out->moves, .line = line, .a = moves[j]};
+        if (!event(r, e)) return false;
     }
     return true;
 }

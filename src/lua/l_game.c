@@ -214,9 +214,11 @@ static int game_play(lua_State *L)
 static int game_play_texts(lua_State *L)
 {
     sgl_game *u = check_mutable(L, 1);
-    lua_Integer count = sgl_texts_count(L, 2), played = 0;
-    bool list = count >= 0;   /* a record reader's move list (l_record_read.c), or a table of strings */
-    if (!list) {
+    const sgl_texts *list = sgl_testtexts(L, 2);   /* a record reader's move list, or a table of strings */
+    lua_Integer count, played = 0;
+    if (list) {
+        count = sgl_texts_count(list);
+    } else {
         luaL_checktype(L, 2, LUA_TTABLE);
         count = (lua_Integer)lua_rawlen(L, 2);
     }
@@ -228,7 +230,7 @@ static int game_play_texts(lua_State *L)
         const char *text;
         if (list) {
             /* (the spans are not terminated: copied, a longer one read as a string) */
-            text = sgl_texts_at(L, 2, i, &len);
+            text = sgl_texts_at(list, i, &len);
             if (len < sizeof buf) {
                 memcpy(buf, text, len);
                 buf[len] = 0;

@@ -15,12 +15,13 @@
 
 typedef struct { uint32_t off, len; int32_t line; } text_ref;
 
-typedef struct {
+struct sgl_texts {
     text_ref *items;
     lua_Integer n, cap;
     const char *base;   /* the text (user value 1) the spans are in */
     lua_Integer hint;   /* the room made first */
-} texts;
+};
+typedef struct sgl_texts texts;
 
 static texts *check_texts(lua_State *L, int idx) { return luaL_checkudata(L, idx, SGL_TEXTS); }
 
@@ -98,15 +99,12 @@ static int texts_index(lua_State *L)
     return 1;
 }
 
-lua_Integer sgl_texts_count(lua_State *L, int idx)
-{
-    texts *t = luaL_testudata(L, idx, SGL_TEXTS);
-    return t ? t->n : -1;
-}
+const sgl_texts *sgl_testtexts(lua_State *L, int idx) { return luaL_testudata(L, idx, SGL_TEXTS); }
 
-const char *sgl_texts_at(lua_State *L, int idx, lua_Integer i, size_t *len)
+lua_Integer sgl_texts_count(const sgl_texts *t) { return t->n; }
+
+const char *sgl_texts_at(const sgl_texts *t, lua_Integer i, size_t *len)
 {
-    texts *t = luaL_checkudata(L, idx, SGL_TEXTS);
     if (i < 1 || i > t->n) return NULL;
     *len = t->items[i - 1].len;
     return t->base + t->items[i - 1].off;

@@ -28,7 +28,8 @@ for path in list:lines() do
   f:close()
   local text = record.decode(bytes, path)
   if text and ext and exts[ext] then bases[#bases + 1] = {ext = ext, text = text} end
-  if text and kind == "csa" and ext and (ext == "kif" or ext == "ki2" or ext == "kifu" or ext == "ki2u" or ext == "jkf") then
+  local other = ext == "kif" or ext == "ki2" or ext == "kifu" or ext == "ki2u" or ext == "jkf"
+  if text and kind == "csa" and other then
     local g = record.read(path)
     if g then
       for _, v in ipairs({"2.2", "3.0"}) do
@@ -42,15 +43,17 @@ list:close()
 assert(#bases > 0, "no records to change")
 
 local POOL = {
-  csa = {"PI", "PI82HI", "PI11KY22KA", "PI55FU", "PI82HI82HI", "PI00FU", "PI8", "P1 * ", "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY",
-    "P2 * -HI *  *  *  *  * -KA * ", "P5 *  *  * +FU", "P5 *  *  * +SZ", "P5\t*\t", "P0", "P10", "P9+KY+KE+GI+KI+OU+KI+GI+KE+KY+FU",
+  csa = {"PI", "PI82HI", "PI11KY22KA", "PI55FU", "PI82HI82HI", "PI00FU", "PI8", "P1 * ",
+    "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY", "P2 * -HI *  *  *  *  * -KA * ", "P5 *  *  * +FU", "P5 *  *  * +SZ", "P5\t*\t",
+    "P0", "P10", "P9+KY+KE+GI+KI+OU+KI+GI+KE+KY+FU",
     "P+00FU", "P+00FU00FU00KA", "P-00AL", "P+00TO", "P+00OU", "P+0011FU", "P+55FU", "P-11KY", "P+", "P+55", "P+55TS",
     "+", "-", "%TORYO", "%KACHI", "%CHUDAN", "%SENNICHITE", "%TSUMI", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION",
     "%JISHOGI", "%MAX_MOVES", "%TIME_UP", "%ILLEGAL_MOVE", "%HIKIWAKE", "%FOO", "%",
     "T12", "T0", "T12.5", "T1.", "T.5", "T", "T99999999", "T31622400", "T31622400.1", "T31622401", "T1x",
     "V2", "V2.2", "V3.0", "V3.1", "V4", "V2.", "V22", "N+alice", "N-bob ", "N+", "$EVENT: cup ", "$SITE:x", "$OPENING:",
     "$BAD", "$:x", "$NEW_KEY:v", "$a b:c", "'*a comment", "'*", "'a note", "'CSA encoding=UTF-8", "'encoding=Shift_JIS",
-    "'variant sho", "'variant standard", "'variant", "'variantx", "/", "", " ", "+7776FU", "-3334FU,T1", "+2726FU,T3,'*c",
+    "'variant sho", "'variant standard", "'variant", "'variantx", "/", "", " ", "+7776FU", "-3334FU,T1",
+    "+2726FU,T3,'*c",
     "+0055KA", "-8822UM", "+7776FU,-3334FU", "+7776FU  ,T0  ,'T0 ,'x", "-", "+5958OU", "+9999FU", "X", "+7776fu",
     "T5,%TORYO", "%TORYO,T3", "'* after", "\0", "+77\0", "T1,T2"},
   kif = {"手数----指手---------消費時間--", "   1 ７六歩(77)   ( 0:01/00:00:01)", "   2 ３四歩(33)", "*comment", "*",
@@ -64,7 +67,8 @@ local POOL = {
     "   5 ７七角成(22)", "   5 ５五角打", "   2 ８四歩(83)", "\0"},
 }
 local pool = POOL[kind == "csa" and "csa" or "kif"]
-local BYTES = {"0", "1", "5", "9", "+", "-", ",", "'", " ", "*", "T", "%", "P", "\r", "\n", "\t", "x", "\0", "\xe5", "同"}
+local BYTES = {"0", "1", "5", "9", "+", "-", ",", "'", " ", "*", "T", "%", "P", "\r", "\n", "\t", "x", "\0", "\xe5",
+  "同"}
 
 local function lines_of(text)
   local t = {}

@@ -22,10 +22,11 @@
 --   info.format, info.source, info.encoding  where the game came from, and its bytes' encoding
 local common = require "shogi.record.common"
 
-local io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable =
-  io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable
+local io, type, pcall, require, tostring, ipairs, pairs, error, setmetatable =
+  io, type, pcall, require, tostring, ipairs, pairs, error, setmetatable
 local table_concat = table.concat
 local quote = require("shogi.core").quote
+local utf8_check, sjis_lead = require("shogi.core").utf8_check, require("shogi.core").sjis_lead
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -63,10 +64,11 @@ end
 local function decode(bytes, name, hint)
   if bytes:sub(1, 3) == "\239\187\191" then bytes = bytes:sub(4) end
   hint = hint and hint:lower():gsub("[_-]", "")
-  local valid = (hint == "utf8" or not hint) and utf8.len(bytes)
+  -- (core.utf8_check: utf8.len's reading, in C with ASCII runs taken eight bytes at a time)
+  local valid, bad = false, nil
+  if hint == "utf8" or not hint then valid, bad = utf8_check(bytes) end
   if hint == "utf8" or valid then
     if valid then return bytes, "UTF-8" end
-    local bad = select(2, utf8.len(bytes))
     return nil, ("%s:%d: not valid UTF-8"):format(name, line_of(bytes, bad))
   end
   local order
@@ -76,7 +78,7 @@ local function decode(bytes, name, hint)
     order = {"EUC-JP"}
   elseif hint then
     return nil, ("%s:1: unknown encoding '%s' (UTF-8, CP932 or EUC-JP)"):format(name, hint)
-  elseif bytes:find("[\129-\141\144-\160]") then   -- lead bytes only Shift_JIS uses
+  elseif sjis_lead(bytes) then   -- lead bytes only Shift_JIS uses
     order = {"CP932", "EUC-JP"}
   else
     order = {"EUC-JP", "CP932"}

@@ -6,6 +6,7 @@
  * moves, sg_ki2_moves).  Every other line is left to them, so what they refuse they
  * refuse in their own words. */
 #include <limits.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <string.h>
 #include "binding.h"
@@ -29,6 +30,60 @@ static int core_lines(lua_State *L)
         lua_pushlstring(L, s + start, end - start);
         lua_rawseti(L, -2, ++n);
     }
+    return 1;
+}
+
+/* ---- encodings ------------------------------------------------------------------------
+ * core.utf8_check(bytes) -> true | false, position: whether bytes are UTF-8 as Lua's
+ * utf8.len (strict: no surrogates, nothing past U+10FFFF, no overlong form) reads them,
+ * and where the first sequence it refuses starts (utf8.len's second result); ASCII
+ * runs eight bytes at a time (utf8.len decodes every character: most of decoding a
+ * record).  core.sjis_lead(bytes) -> whether they hold a byte that only Shift_JIS uses
+ * to start a character (0x81-0x8D, 0x90-0xA0: EUC-JP has none of them but SS2 and SS3). */
+static int core_utf8_check(lua_State *L)
+{
+    static const uint32_t LIMITS[] = {~(uint32_t)0, 0x80, 0x800, 0x10000u, 0x200000u, 0x4000000u};
+    size_t len;
+    const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &len);
+    size_t i = 0;
+    while (i < len) {
+        uint64_t w;
+        if (i + 8 <= len && (memcpy(&w, s + i, 8), (w & 0x8080808080808080ull) == 0)) { i += 8; continue; }
+        unsigned int c = s[i];
+        if (c < 0x80) { i++; continue; }
+        /* (Lua's utf8_decode: a byte past the end reads as the string's terminating zero) */
+        uint32_t res = 0;
+        int count = 0;
+        bool bad = false;
+        for (; c & 0x40; c <<= 1) {
+            count++;
+            unsigned int cc = i + (size_t)count < len ? s[i + (size_t)count] : 0;
+            if ((cc & 0xC0) != 0x80) { bad = true; break; }
+            res = (res << 6) | (cc & 0x3F);
+        }
+        if (!bad) {
+            res |= (uint32_t)(c & 0x7F) << (count * 5);
+            bad = count > 5 || res > 0x7FFFFFFFu || res < LIMITS[count] || res > 0x10FFFFu
+                || (res >= 0xD800u && res <= 0xDFFFu);
+        }
+        if (bad) {
+            lua_pushboolean(L, 0);
+            lua_pushinteger(L, (lua_Integer)i + 1);
+            return 2;
+        }
+        i += (size_t)count + 1;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int core_sjis_lead(lua_State *L)
+{
+    size_t len;
+    const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &len);
+    bool found = false;
+    for (size_t i = 0; i < len && !found; i++) found = (s[i] >= 0x81 && s[i] <= 0x8D) || (s[i] >= 0x90 && s[i] <= 0xA0);
+    lua_pushboolean(L, found);
     return 1;
 }
 
@@ -293,6 +348,8 @@ static int core_ki2_moves(lua_State *L)
 
 static const luaL_Reg FUNCTIONS[] = {
     {"lines", core_lines},
+    {"utf8_check", core_utf8_check},
+    {"sjis_lead", core_sjis_lead},
     {"csa_statements", core_csa_statements},
     {"csa_lines", core_csa_lines},
     {"kif_run", core_kif_run},

@@ -156,3 +156,30 @@ describe("core.kif_read", function()
     end
   end)
 end)
+
+describe("core.utf8_check and core.sjis_lead", function()
+  it("reads UTF-8 as utf8.len does: the same verdict and the same first bad position, on random bytes", function()
+    local seed = 7
+    local function r(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed // 65536 % n end
+    local pieces = {"a", "\0", "\x7f", "\x80", "\xbf", "\xc0", "\xc1", "\xc2", "\xdf", "\xe0", "\xe3", "\xed", "\xef",
+      "\xf0", "\xf4", "\xf5", "\xf8", "\xfe", "\xff", "あ", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf0\x80\x80\x80",
+      "abcdefgh"}
+    local valid = 0
+    for _ = 1, 20000 do
+      local t = {}
+      for i = 1, r(12) do t[i] = r(2) == 0 and pieces[r(#pieces) + 1] or string.char(0x80 + r(128)) end
+      local s = table.concat(t)
+      local n, at = utf8.len(s)
+      local ok, bad = core.utf8_check(s)
+      if n then valid = valid + 1 end
+      assert.same({n ~= nil, at}, {ok, bad})
+    end
+    assert.truthy(valid > 1000)
+  end)
+  it("finds the bytes only Shift_JIS starts a character with", function()
+    assert.is_true(core.sjis_lead("ab\x82\xa0"))
+    assert.is_true(core.sjis_lead("\x90"))
+    assert.is_false(core.sjis_lead("\xa4\xa2\x8e\x8f"))   -- EUC-JP's あ, SS2, SS3
+    assert.is_false(core.sjis_lead(""))
+  end)
+end)

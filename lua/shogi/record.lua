@@ -22,10 +22,11 @@
 --   info.format, info.source, info.encoding  where the game came from, and its bytes' encoding
 local common = require "shogi.record.common"
 
-local io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable =
-  io, type, pcall, require, tostring, ipairs, pairs, utf8, error, select, setmetatable
+local io, type, pcall, require, tostring, ipairs, pairs, error, setmetatable =
+  io, type, pcall, require, tostring, ipairs, pairs, error, setmetatable
 local table_concat = table.concat
 local quote = require("shogi.core").quote
+local utf8_check, sjis_lead = require("shogi.core").utf8_check, require("shogi.core").sjis_lead
 local _ENV = nil -- luacheck: ignore 211
 
 local M = {}
@@ -63,10 +64,11 @@ end
 local function decode(bytes, name, hint)
   if bytes:sub(1, 3) == "\239\187\191" then bytes = bytes:sub(4) end
   hint = hint and hint:lower():gsub("[_-]", "")
-  local valid = (hint == "utf8" or not hint) and utf8.len(bytes)
+  -- (core.utf8_check: utf8.len's reading, in C with ASCII runs taken eight bytes at a time)
+  local valid, bad = false, nil
+  if hint == "utf8" or not hint then valid, bad = utf8_check(bytes) end
   if hint == "utf8" or valid then
     if valid then return bytes, "UTF-8" end
-    local bad = select(2, utf8.len(bytes))
     return nil, ("%s:%d: not valid UTF-8"):format(name, line_of(bytes, bad))
   end
   local order
@@ -76,7 +78,7 @@ local function decode(bytes, name, hint)
     order = {"EUC-JP"}
   elseif hint then
     return nil, ("%s:1: unknown encoding '%s' (UTF-8, CP932 or EUC-JP)"):format(name, hint)
-  elseif bytes:find("[\129-\141\144-\160]") then   -- lead bytes only Shift_JIS uses
+  elseif sjis_lead(bytes) then   -- lead bytes only Shift_JIS uses
     order = {"CP932", "EUC-JP"}
   else
     order = {"EUC-JP", "CP932"}
@@ -283,7 +285,8 @@ end
 
 -- rec (from a format parser) -> game | nil, msg, partial game.  rec.main.moves: each move
 -- a table {text =, lineno =, ...}, or (CSA, no table per move) its text alone, its line
--- number in rec.main.move_lines
+-- number in rec.main.move_lines; or a reader's move list in C (a "shogi.texts": t[i] the
+-- text, t:line(i) its line)
 local function build(rec, name, fmt, opts)
   local shogi = require "shogi"
   local variant = rec.variant or opts.variant
@@ -342,7 +345,9 @@ local function build(rec, name, fmt, opts)
   end
   for i = first, #main.moves do
     local mv = main.moves[i]
-    if type(mv) == "string" then mv = {text = mv, lineno = main.move_lines[i]} end
+    if type(mv) == "string" then
+      mv = {text = mv, lineno = main.move_lines and main.move_lines[i] or main.moves:line(i)}
+    end
     local ply = i
     local pos = positions[ply - 1]
     local usi, err = rec.resolve(mv, pos, prev)
@@ -453,21 +458,30 @@ function M.read(src, format, opts)
   local text, derr = decode(bytes, name, opts.encoding)
   if not text then return nil, derr end
   local encoding = derr
-  local lines = split_lines(text)
-  if not format then
-    format = sniff(lines)
-    if not format then return nil, name .. ":1: unknown record format" end
+  -- a reader in C takes the usual records whole (no line strings); the rest, and any
+  -- record whose format is sniffed, are read line by line
+  local mod = format and require("shogi.record." .. module_of[format])
+  local rec, nlines
+  if mod and mod.read_text then rec, nlines = mod.read_text(text) end
+  if not rec then
+    local lines = split_lines(text)
+    nlines = #lines
+    if not format then
+      format = sniff(lines)
+      if not format then return nil, name .. ":1: unknown record format" end
+      mod = require("shogi.record." .. module_of[format])
+    end
+    local perr
+    rec, perr = mod.parse(lines, name)
+    if not rec then return nil, perr end
   end
-  local mod = require("shogi.record." .. module_of[format])
-  local rec, perr = mod.parse(lines, name)
-  if not rec then return nil, perr end
   local g, berr, partial = build(rec, name, format, opts)
   local last = bytes:byte(-1)
   if g and from_file and last ~= 10 and last ~= 13 and not g:info().ending and not g:result() then
     -- a file cut short (a copy or download stopped) ends inside a line: the
     -- moves before the cut would read as a whole game in progress
     return nil, ("%s:%d: the file stops inside a line and before an end of the game: cut short?"):format(
-      name, #lines), g
+      name, nlines), g
   end
   if g then g:info().encoding = encoding end
   return g, berr, partial

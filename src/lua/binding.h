@@ -112,6 +112,13 @@ void sgl_open_genres(lua_State *L);
 void sgl_open_rules(lua_State *L);
 void sgl_open_notation(lua_State *L);
 void sgl_open_record_text(lua_State *L);
+void sgl_open_record_read(lua_State *L); /* l_record_read.c: core.csa_read, the "shogi.texts" move list */
+/* a "shogi.texts" move list at idx (NULL for any other value), its count, move i's text
+ * (not terminated; NULL past the end); valid while the list is */
+typedef struct sgl_texts sgl_texts;
+const sgl_texts *sgl_testtexts(lua_State *L, int idx);
+lua_Integer sgl_texts_count(const sgl_texts *t);
+const char *sgl_texts_at(const sgl_texts *t, lua_Integer i, size_t *len);
 void sgl_open_facts(lua_State *L);
 void sgl_open_tsume(lua_State *L);
 void sgl_open_process(lua_State *L); /* l_process.c: core.spawn, core.wait_any, core.now, core.isatty */

@@ -204,27 +204,49 @@ static int game_play(lua_State *L)
 }
 
 /* g:play_texts(texts, notation) -> the number of moves played: the moves of a
- * record's line, each text read in notation (a name sg_notation_from_name knows)
- * by the core's parser against the game's position and played, in one call (the
- * readers' hot path: no position object per move).  Stops at the first text
+ * record's line (a table of strings, or a reader's "shogi.texts" list), each text
+ * read in notation (a name sg_notation_from_name knows) by the core's parser
+ * against the game's position and played, in one call (the readers' hot path:
+ * no position object per move).  Stops at the first text
  * that is no legal move or cannot be played (the game over, say), leaving the
  * game after the moves before it: the caller reads that one again its own way
  * for the error.  Raises only for a bad argument or an end test's error. */
 static int game_play_texts(lua_State *L)
 {
     sgl_game *u = check_mutable(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
+    const sgl_texts *list = sgl_testtexts(L, 2);   /* a record reader's move list, or a table of strings */
+    lua_Integer count, played = 0;
+    if (list) {
+        count = sgl_texts_count(list);
+    } else {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        count = (lua_Integer)lua_rawlen(L, 2);
+    }
     sg_notation n;
     if (!sg_notation_from_name(luaL_checkstring(L, 3), &n)) return luaL_argerror(L, 3, "unknown notation");
-    lua_Integer count = (lua_Integer)lua_rawlen(L, 2), played = 0;
+    char buf[64];
     for (lua_Integer i = 1; i <= count && !sg_game_decided(&u->g); i++) {
-        size_t len;
-        lua_rawgeti(L, 2, i);
-        const char *text = lua_tolstring(L, -1, &len);
+        size_t len = 0;
+        const char *text;
+        if (list) {
+            /* (the spans are not terminated: copied, a longer one read as a string) */
+            text = sgl_texts_at(list, i, &len);
+            if (len < sizeof buf) {
+                memcpy(buf, text, len);
+                buf[len] = 0;
+                text = buf;
+            } else {
+                lua_pushlstring(L, text, len);
+                text = lua_tostring(L, -1);
+            }
+        } else {
+            lua_rawgeti(L, 2, i);
+            text = lua_tolstring(L, -1, &len);
+        }
         sg_move m = SG_MOVE_NONE;
         sg_error err;
         bool ok = text && strlen(text) == len && sg_move_parse(&u->g.pos, text, n, prev_to(&u->g), &m, &err);
-        lua_pop(L, 1);
+        if (!list || len >= sizeof buf) lua_pop(L, 1);
         if (!ok || play(L, 1, u, m, SG_LEGAL) != SG_LEGAL) break;
         played++;
     }

@@ -6,44 +6,84 @@
  * moves, sg_ki2_moves).  Every other line is left to them, so what they refuse they
  * refuse in their own words. */
 #include <limits.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <string.h>
 #include "binding.h"
 #include "../core/endings.h"
 #include "../proto/csa.h"
 #include "../proto/ki2.h"
+#include "../proto/kif_read.h"
+#include "../proto/text_lines.h"
 
 /* ---- lines ------------------------------------------------------------------------
- * core.lines(text) -> {line, ...}: text split at its line ends, which may be LF,
- * CRLF, CR, or a run of CRs before an LF (some Windows tools write CR CR LF): one
- * end each, a lone CR one end of its own.  A last line end gives no empty line
- * after it; an empty text is one empty line.  (The record readers' hot path.) */
+ * core.lines(text) -> {line, ...}: text split at its line ends (sg_text_line: LF,
+ * CRLF, CR, or a run of CRs before an LF).  (The record readers' hot path.) */
 static int core_lines(lua_State *L)
 {
     size_t len;
     const char *s = luaL_checklstring(L, 1, &len);
     lua_createtable(L, (int)(len / 32) + 1, 0);
     lua_Integer n = 0;
-    size_t start = 0, i = 0;
-    bool ended = false; /* the text so far ends with a line end */
+    size_t pos = 0, start = 0, end;
+    for (bool first = true; sg_text_line(s, len, &pos, &end, first); first = false, start = pos) {
+        lua_pushlstring(L, s + start, end - start);
+        lua_rawseti(L, -2, ++n);
+    }
+    return 1;
+}
+
+/* ---- encodings ------------------------------------------------------------------------
+ * core.utf8_check(bytes) -> true | false, position: whether bytes are UTF-8 as Lua's
+ * utf8.len (strict: no surrogates, nothing past U+10FFFF, no overlong form) reads them,
+ * and where the first sequence it refuses starts (utf8.len's second result); ASCII
+ * runs eight bytes at a time (utf8.len decodes every character: most of decoding a
+ * record).  core.sjis_lead(bytes) -> whether they hold a byte that only Shift_JIS uses
+ * to start a character (0x81-0x8D, 0x90-0xA0: EUC-JP has none of them but SS2 and SS3). */
+static int core_utf8_check(lua_State *L)
+{
+    static const uint32_t LIMITS[] = {~(uint32_t)0, 0x80, 0x800, 0x10000u, 0x200000u, 0x4000000u};
+    size_t len;
+    const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &len);
+    size_t i = 0;
     while (i < len) {
-        char c = s[i];
-        if (c != '\n' && c != '\r') { i++; ended = false; continue; }
-        size_t next = i + 1;
-        if (c == '\r') {
-            size_t j = i;
-            while (j < len && s[j] == '\r') j++;
-            next = (j < len && s[j] == '\n') ? j + 1 : i + 1; /* CR..CR LF is one end; a lone CR is one */
+        uint64_t w;
+        if (i + 8 <= len && (memcpy(&w, s + i, 8), (w & 0x8080808080808080ull) == 0)) { i += 8; continue; }
+        unsigned int c = s[i];
+        if (c < 0x80) { i++; continue; }
+        /* (Lua's utf8_decode: a byte past the end reads as the string's terminating zero) */
+        uint32_t res = 0;
+        int count = 0;
+        bool bad = false;
+        for (; c & 0x40; c <<= 1) {
+            count++;
+            unsigned int cc = i + (size_t)count < len ? s[i + (size_t)count] : 0;
+            if ((cc & 0xC0) != 0x80) { bad = true; break; }
+            res = (res << 6) | (cc & 0x3F);
         }
-        lua_pushlstring(L, s + start, i - start);
-        lua_rawseti(L, -2, ++n);
-        start = i = next;
-        ended = true;
+        if (!bad) {
+            res |= (uint32_t)(c & 0x7F) << (count * 5);
+            bad = count > 5 || res > 0x7FFFFFFFu || res < LIMITS[count] || res > 0x10FFFFu
+                || (res >= 0xD800u && res <= 0xDFFFu);
+        }
+        if (bad) {
+            lua_pushboolean(L, 0);
+            lua_pushinteger(L, (lua_Integer)i + 1);
+            return 2;
+        }
+        i += (size_t)count + 1;
     }
-    if (!ended || n == 0) {
-        lua_pushlstring(L, s + start, len - start);
-        lua_rawseti(L, -2, ++n);
-    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int core_sjis_lead(lua_State *L)
+{
+    size_t len;
+    const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &len);
+    bool found = false;
+    for (size_t i = 0; i < len && !found; i++) found = (s[i] >= 0x81 && s[i] <= 0x8D) || (s[i] >= 0x90 && s[i] <= 0xA0);
+    lua_pushboolean(L, found);
     return 1;
 }
 
@@ -201,44 +241,6 @@ static int core_csa_lines(lua_State *L)
 static bool ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
 static bool digit(char c) { return c >= '0' && c <= '9'; }
 
-/* digits at s[*i] (1 to max of them) -> their value, or -1 */
-static long digits_at(const char *s, size_t len, size_t *i, int max)
-{
-    long v = 0;
-    int n = 0;
-    while (*i < len && digit(s[*i]) && n < max) { v = v * 10 + (s[*i] - '0'); (*i)++; n++; }
-    return n ? v : -1;
-}
-
-/* "( m:ss/h:mm:ss)" with blanks around, as the reader's one-match shape; or only blanks (no time) */
-static bool kif_time(const char *s, size_t len, bool *has, long *used, long *total)
-{
-    size_t i = 0;
-    while (i < len && ascii_space(s[i])) i++;
-    *has = i < len;
-    if (!*has) return true;
-    if (s[i++] != '(') return false;
-    while (i < len && ascii_space(s[i])) i++;
-    long m = digits_at(s, len, &i, 3);
-    if (m < 0 || i >= len || s[i++] != ':') return false;
-    size_t at = i;
-    long sec = digits_at(s, len, &i, 2);
-    if (sec < 0 || i - at != 2 || i >= len || s[i++] != '/') return false;
-    long h = digits_at(s, len, &i, 3);
-    if (h < 0 || i >= len || s[i++] != ':') return false;
-    at = i;
-    long tm = digits_at(s, len, &i, 2);
-    if (tm < 0 || i - at != 2 || i >= len || s[i++] != ':') return false;
-    at = i;
-    long ts = digits_at(s, len, &i, 2);
-    if (ts < 0 || i - at != 2 || i >= len || s[i++] != ')') return false;
-    while (i < len && ascii_space(s[i])) i++;
-    if (i != len) return false;
-    *used = m * 60 + sec;
-    *total = (h * 60 + tm) * 60 + ts;
-    return true;
-}
-
 static int core_kif_run(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -289,7 +291,7 @@ static int core_kif_run(lua_State *L)
         bool short_word = tl < sizeof word;
         if (short_word) { memcpy(word, s + t0, tl); word[tl] = 0; }
         if (ply != first + nmoves || (tl == 3 && memcmp(s + t0, "\xe5\x90\x8c", 3) == 0) /* 同 alone */
-            || (tl > 1 && s[t0 + tl - 1] == '+') || !kif_time(s + k, len - k, &has, &used, &total)
+            || (tl > 1 && s[t0 + tl - 1] == '+') || !sg_kif_time(s + k, len - k, &has, &used, &total)
             || !short_word || sg_ending_parse(word, SG_REC_KIF, SG_BLACK, &meaning)) {
             lua_pop(L, 1);
             break;
@@ -346,6 +348,8 @@ static int core_ki2_moves(lua_State *L)
 
 static const luaL_Reg FUNCTIONS[] = {
     {"lines", core_lines},
+    {"utf8_check", core_utf8_check},
+    {"sjis_lead", core_sjis_lead},
     {"csa_statements", core_csa_statements},
     {"csa_lines", core_csa_lines},
     {"kif_run", core_kif_run},

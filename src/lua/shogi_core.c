@@ -73,6 +73,7 @@ SGL_EXPORT int luaopen_shogi_core(lua_State *L)
     sgl_open_game(L);
     sgl_open_notation(L);
     sgl_open_record_text(L);
+    sgl_open_record_read(L);
     sgl_open_facts(L);
     sgl_open_tsume(L);
     sgl_open_genres(L);

@@ -13,4 +13,8 @@
  * line is UTF-8 (the marks' bytes are found only where they are characters). */
 int sg_ki2_moves(const char *line, int len, sg_span *out, int max);
 
+/* the length of the side mark at s (3 bytes, of the left bytes there), or 0: ▲ U+25B2,
+ * △ U+25B3, ▽ U+25BD, ☗ U+2617, ☖ U+2616 */
+int sg_ki2_mark_at(const char *s, int left);
+
 #endif

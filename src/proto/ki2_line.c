@@ -8,8 +8,7 @@ static bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 static const char IDEO_SPACE[] = "\xE3\x80\x80"; /* U+3000 */
 
-/* the length of the side mark at s (3 bytes), or 0: ▲ U+25B2, △ U+25B3, ▽ U+25BD, ☗ U+2617, ☖ U+2616 */
-static int mark_at(const char *s, int left)
+int sg_ki2_mark_at(const char *s, int left)
 {
     if (left < 3 || (unsigned char)s[0] != 0xE2) return 0;
     unsigned char b = (unsigned char)s[1], c = (unsigned char)s[2];
@@ -34,7 +33,7 @@ int sg_ki2_moves(const char *line, int len, sg_span *out, int max)
 {
     int n = 0, start = -1;
     for (int i = 0; i <= len;) {
-        int m = i < len ? mark_at(line + i, len - i) : 0;
+        int m = i < len ? sg_ki2_mark_at(line + i, len - i) : 0;
         if (i == len || m) {
             if (start >= 0) {
                 if (n < max) out[n] = (sg_span){line + start, trim_end(line, start, i) - start};

@@ -459,6 +459,16 @@ describe("error messages", function()
     assert.are.same({"7g7f", "3c3d", "7f7e", "8c8d"}, partial:moves())
   end)
 
+  it("a 残り全部 diagram whose board breaks the rules is an error, not a raise", function()
+    local rows = {}
+    for r = 1, 9 do rows[r] = "| ・ ・ ・ ・" .. ((r == 1 or r == 3) and "v玉" or " ・") .. " ・ ・ ・ ・|" .. r end
+    local text = "後手の持駒：残り全部\n+---------------------------+\n" .. table.concat(rows, "\n") ..
+      "\n+---------------------------+\n"
+    local g, err = record.read(text, "kif", {name = "t"})
+    assert.is_nil(g)
+    assert.truthy(tostring(err):match("^t:%d+: bad start position: .*two white kings"), err)
+  end)
+
   it("a file's line numbers count its own lines (CR LF)", function()
     local _, err = record.read("手合割：平手\r\n手数----\r\n   1 ７六歩(77)\r\n   2 ３五歩(33)\r\n", "kif", {name = "t"})
     assert.truthy(err:match("^t:4: move 2: "), err)

@@ -12,7 +12,7 @@
 local common = require "shogi.record.common"
 local core = require "shogi.core"
 
-local ipairs, require, tonumber, utf8 = ipairs, require, tonumber, utf8
+local ipairs, require, tonumber, tostring, utf8 = ipairs, require, tonumber, tostring, utf8
 local table_concat = table.concat
 local _ENV = nil -- luacheck: ignore 211
 

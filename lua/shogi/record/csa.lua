@@ -263,6 +263,26 @@ function M.parse(lines, name)
       version = version}
 end
 
+--- M.read_text(text) -> rec, its number of lines | nil: the record read whole in C
+-- (core.csa_read: no line strings, the moves a list of spans g:play_texts plays), for
+-- the records written the usual way; nil for one that M.parse reads (and words the error of)
+function M.read_text(text)
+  local p = core.csa_read(text)
+  if not p then return nil end
+  local headers, order, h = {}, {}, p.headers
+  for k = 1, #h, 3 do
+    local kind, key = h[k], h[k + 1]
+    key = kind == "+" and "先手" or kind == "-" and "後手" or header_of_csa[key] or ("$" .. key)
+    if headers[key] == nil then order[#order + 1] = key end
+    headers[key] = h[k + 2]
+  end
+  local e = p.ending
+  if e then e.name = e.text:sub(2) end
+  local main = {first = 1, moves = p.moves, comments = p.comments, times = p.times, notes = p.notes, ending = e}
+  return {start = p.start, start_line = 1, headers = headers, header_order = order, main = main,
+    resolve = resolve, foul = foul, notation = "csa", version = p.version}, p.lines
+end
+
 -- ---- writing -----------------------------------------------------------------------
 local function time_text(t, v3)
   local u = t.used or 0

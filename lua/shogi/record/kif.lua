@@ -68,6 +68,14 @@ local function foul(mv, pos, prev)
   return common.foul_move(pos, mv.text, notation_of(mv), prev)
 end
 
+-- the same for a record whose moves are all in one notation (M.read_text's: its moves
+-- are texts, with no ki2 field)
+local resolve_in, foul_in = {}, {}
+for _, n in ipairs({"kif", "japanese"}) do
+  resolve_in[n] = function(mv, pos, prev) return resolve({text = mv.text, ki2 = n == "japanese"}, pos, prev) end
+  foul_in[n] = function(mv, pos, prev) return foul({text = mv.text, ki2 = n == "japanese"}, pos, prev) end
+end
+
 -- ---- endings --------------------------------------------------------------------------
 local function other(side) return side == "b" and "w" or "b" end
 
@@ -351,6 +359,76 @@ function M.parse(lines, name)
   if not (kif_moves and ki2_moves) then notation = ki2_moves and "japanese" or "kif" end
   return {start = start, start_line = 1, headers = headers, header_order = order, main = main,
       resolve = resolve, foul = foul, notation = notation, board = board.seen, variant = variant}
+end
+
+--- M.read_text(text) -> rec, its number of lines | nil: the record read whole in C
+-- (core.kif_read: no line strings, the moves a list of spans g:play_texts plays), for
+-- the records written the usual way; nil for one that M.parse reads (and words the
+-- error of).  What the C leaves to this reader's own functions is done here as M.parse
+-- does it: a board diagram's lines, the start a 手合割 names (begin), what an end word
+-- or a まで line means.
+function M.read_text(text)
+  local p = core.kif_read(text)
+  if not p then return nil end
+  local headers, order, h = {}, {}, p.headers
+  local board = bod.new_state()
+  for k = 1, #h, 2 do
+    local key, value = h[k], h[k + 1]
+    if not value then
+      -- a line the board reader may take, else a header, as M.parse reads it
+      local ok = bod.parse_line(board, key)
+      if ok == nil then return nil end
+      if not ok then
+        key, value = bod.split_header(key)
+        if not key then return nil end
+        value = trim(value)
+      end
+    end
+    if value then
+      if headers[key] == nil then order[#order + 1] = key end
+      headers[key] = value
+    end
+  end
+  local variant = common.variant_of_header[headers[common.VARIANT_HEADER] or ""]
+  local start
+  if board.seen then
+    start = bod.state_sfen(board)
+    if not start then return nil end
+  elseif headers["手合割"] then
+    local hc = trim(headers["手合割"])
+    if hc ~= "平手" and hc ~= "" then
+      local found = require("shogi.handicaps").find(hc)
+      if not found then return nil end   -- (M.parse words the error)
+      start = found.sfen
+    end
+  end
+  local start_side = start and start:match("^%S+ ([bw])") or "b"
+  local moves = p.moves
+  -- the side to move after the moves: the one an end word or a summary speaks of
+  local side = #moves % 2 == 0 and start_side or other(start_side)
+  local main = {first = 1, moves = moves, comments = p.comments, times = p.times, bookmarks = p.bookmarks,
+    branches = {}}
+  local e = p.ending
+  if e then
+    e.name = ending_of_word(e.text, side)
+    if not e.name then return nil end   -- (a word the core knows but names no end: a move, M.parse's)
+    main.ending = e
+  end
+  if p.summary then
+    main.summary = p.summary
+    if e then
+      e.summary = p.summary
+    else
+      local s = ending_of_summary(p.summary, side)
+      if s.name or s.winner then
+        main.ending = {name = s.name, winner = s.winner, lineno = p.summary_line, summary = p.summary}
+      end
+    end
+  end
+  local notation = p.ki2 and "japanese" or "kif"
+  return {start = start, start_line = 1, headers = headers, header_order = order, main = main,
+      resolve = resolve_in[notation], foul = foul_in[notation], notation = notation, board = board.seen,
+      variant = variant}, p.lines
 end
 
 -- ---- writing --------------------------------------------------------------------------

@@ -96,7 +96,13 @@ M.interrupted = interrupted
 --- batch.row(fn, path [, read_opts]) -> row table (never raises, but for an interruption)
 -- read_opts: shogi.read's options (encoding)
 function M.row(fn, path, read_opts)
-  local g, msg = shogi.read(path, nil, read_opts)
+  -- a reader's own fault (a raise, where a damaged file should give nil, msg) is this file's error row
+  -- too, named as komadai's: one file never stops the run
+  local read_ok, g, msg = pcall(shogi.read, path, nil, read_opts)
+  if not read_ok then
+    if interrupted(g) then error(g, 0) end
+    g, msg = nil, "internal error reading the file (please report it): " .. tostring(g)
+  end
   if not g then
     if interrupted(tostring(msg)) then error(msg, 0) end
     return {file = path, error = tostring(msg)}

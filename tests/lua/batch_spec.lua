@@ -43,6 +43,16 @@ describe("batch shards and rows", function()
     assert.equal(3, batch.row(function(g) return {n = g:ply()} end, "tests/data/records/jkf__fork.kif").n)
     assert.equal(125, batch.exit_status(400))
   end)
+  it("a reader that raises gives that file's error row, and the run goes on", function()
+    local shogi = require "shogi"
+    local read = shogi.read
+    shogi.read = function() error("reader bug", 0) end
+    local ok, row = pcall(batch.row, function() return {} end, "tests/data/records/jkf__fork.kif")
+    shogi.read = read
+    assert.is_true(ok)
+    assert.equal("tests/data/records/jkf__fork.kif", row.file)
+    assert.equal("internal error reading the file (please report it): reader bug", row.error)
+  end)
 end)
 
 describe("batch state, progress and merge", function()

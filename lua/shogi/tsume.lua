@@ -325,6 +325,32 @@ local function keeps_line(q, line, attacker, known_duals, solve_in)
   return p:is_mate()
 end
 
+-- a USI move reflected in the 5th file (file f to 10 - f)
+local function mirror_move(m)
+  return (m:gsub("(%d)(%l)", function(f, rank) return tostring(10 - tonumber(f)) .. rank end))
+end
+
+-- the helpmate's solutions counted up to mirror images when the start is symmetric about the 5th file
+-- (board and hands; composers do not count the mirror of a solution as a second one); nil when the start
+-- is not symmetric or not every solution was listed
+local function mirror_classes(pos, r)
+  if r.status ~= "mate" or r.count < 2 or #r.solutions < r.count then return nil end
+  local m = pos:edit{mirror = true}
+  if not m or m:sfen() ~= pos:sfen() then return nil end
+  local seen, classes = {}, 0
+  for _, l in ipairs(r.solutions) do
+    local text = table_concat(l, " ")
+    if not seen[text] then
+      classes = classes + 1
+      seen[text] = true
+      local mirrored = {}
+      for i, x in ipairs(l) do mirrored[i] = mirror_move(x) end
+      seen[table_concat(mirrored, " ")] = true
+    end
+  end
+  return classes
+end
+
 -- the report of a helpmate problem (type = "helpmate"): its solutions of the intended (or
 -- stipulated, else the shortest) length; sound when there is exactly one and it is the intended line
 local function check_helpmate(report, pos, problem, settings, t0)
@@ -355,8 +381,17 @@ local function check_helpmate(report, pos, problem, settings, t0)
     add(faults, "wrong-length", string_format("wrong length: a helpmate in %d (%s)", shortest.length,
       table_concat(shortest.solutions[1], " ")))
   end
-  if r.count > 1 then
-    add(faults, "cooked", string_format("cooked: %d solutions", r.count))
+  local distinct = mirror_classes(pos, r)
+  if distinct and distinct < r.count then
+    report.distinct = distinct
+    if distinct == 1 then
+      add(notes, "mirror", string_format("%d solutions, one the mirror image of the other in a start symmetric "
+        .. "about the 5th file: one solution", r.count))
+    end
+  end
+  if (report.distinct or r.count) > 1 then
+    add(faults, "cooked", string_format("cooked: %d solutions%s", r.count,
+      report.distinct and string_format(" (%d up to mirror images)", report.distinct) or ""))
   end
   report.verdict = require("shogi.tsume.verdict").from(faults, notes)
   report.seconds = os_clock() - t0
@@ -369,6 +404,7 @@ local function check_helpmate(report, pos, problem, settings, t0)
     r.count, r.count == 1 and "" or "s") or r.status)
   for _, l in ipairs(r.solutions) do out[#out + 1] = "  " .. table_concat(l, " ") end
   if intended then out[#out + 1] = string_format("intended line: %s (%d moves)", table_concat(intended, " "), #intended) end
+  for _, n in ipairs(notes) do out[#out + 1] = "  note: " .. n.text end
   out[#out + 1] = "verdict: " .. report.verdict.text
   out[#out + 1] = string_format("searched %d nodes in %.2f s", report.nodes, report.seconds)
   report.text = table_concat(out, "\n")

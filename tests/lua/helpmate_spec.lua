@@ -57,27 +57,58 @@ describe("helpmate (ばか詰)", function()
     end)
   end
 
-  it("published problems (tests/data/helpmate_published.tsv): the length, one solution, the line a helpmate", function()
-    for l in io.lines("tests/data/helpmate_published.tsv") do
-      if not l:match("^#") and not l:match("^id\t") then
-        local id, sfen, len, count, sol = l:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)")
+  -- a USI move reflected in the 5th file (file f to 10 - f)
+  local function mirror(m)
+    return (m:gsub("(%d)(%l)", function(f, r) return tostring(10 - tonumber(f)) .. r end))
+  end
+
+  for l in io.lines("tests/data/helpmate_published.tsv") do
+    if not l:match("^#") and not l:match("^id\t") then
+      local f = {}
+      for x in (l .. "\t"):gmatch("([^\t]*)\t") do f[#f + 1] = x end
+      local id, sfen, len, count, sol, published = f[1], f[2], tonumber(f[3]), tonumber(f[4]), f[5], f[7]
+      it(id .. " (helpmate_published.tsv): the published length, its solutions, the line a helpmate", function()
         local pos = shogi.position(sfen)
-        local r = assert(shogi.solve(pos, {type = "helpmate", max_length = tonumber(len)}))
-        assert.equal("mate", r.status, id)
-        assert.equal(tonumber(len), r.length, id)
-        assert.equal(tonumber(count), r.count, id)
-        assert.equal(sol, table.concat(r.pv, " "), id)
+        local r = assert(shogi.solve(pos, {type = "helpmate", max_length = len}))
+        assert.equal("mate", r.status)
+        assert.equal(len, r.length)
+        assert.equal(count, r.count)
+        assert.equal(sol, table.concat(r.pv, " "))
         -- the line over the binding: the attacker checks each move, the last mates
         local p = pos
         for i, m in ipairs(r.pv) do
-          assert.is_true(p:is_legal(m), id .. " " .. m)
-          if i % 2 == 1 then assert.is_true(p:gives_check(m), id .. " " .. m) end
+          assert.is_true(p:is_legal(m), m)
+          if i % 2 == 1 then assert.is_true(p:gives_check(m), m) end
           p = p:after(m)
         end
-        assert.is_true(p:is_mate(), id)
-      end
+        assert.is_true(p:is_mate())
+        -- the published solution, read move by move with the core's notation (同 from the move before),
+        -- is komadai's line
+        if published and published ~= "" then
+          local q, prev, got = pos, nil, {}
+          for m in published:gmatch("%S+") do
+            local u = assert(q:parse_move(m, nil, prev))
+            got[#got + 1], prev, q = u, u, q:after(u)
+          end
+          assert.equal(sol, table.concat(got, " "))
+          -- and as a problem file with that solution, the composer's check finds it sound
+          local report = require("shogi.tsume").check(string.format("return {type = %q, position = %q, solution = %q}",
+            "helpmate", sfen, published))
+          assert.equal("sound", report.verdict.text)
+        end
+        -- two solutions: a start symmetric about the 5th file and the second the mirror of the first
+        if count == 2 then
+          assert.equal(pos:sfen(), pos:edit{mirror = true}:sfen())
+          local a, b = table.concat(r.solutions[1], " "), table.concat(r.solutions[2], " ")
+          local m = {}
+          for x in a:gmatch("%S+") do m[#m + 1] = mirror(x) end
+          assert.equal(table.concat(m, " "), b)
+        else
+          assert.equal(1, count)
+        end
+      end)
     end
-  end)
+  end
 
   it("never ends with a pawn drop that mates", function()
     -- P*1b would mate (the gold on 2c guards it, the lance blocks 2a): illegal, so no

@@ -263,7 +263,7 @@ expect "solve --type helpmate --futile exits 2" 2 "$st"
 
 # ---- helpmate problems (type = "helpmate"): sound with one solution, cooked with more
 printf 'return {type = "helpmate", position = "8k/9/9/9/9/9/9/9/9 b GS2r2b3g3s4n4l18p 1", solution = "S*2b 1a1b G*1c"}\n' >"$tmp/h1.lua"
-printf 'return {type = "helpmate", position = "4k4/9/9/9/9/9/9/9/9 b RGr2b3g4s4n4l18p 1"}\n' >"$tmp/h2.lua"
+printf 'return {type = "helpmate", position = "5k3/9/9/9/9/9/9/9/9 b RGr2b3g4s4n4l18p 1"}\n' >"$tmp/h2.lua"
 printf 'return {type = "helpmate", position = "8k/9/9/9/9/9/9/9/9 b GS2r2b3g3s4n4l18p 1", solution = "S*2b 1a1b G*2c"}\n' >"$tmp/h3.lua"
 $T check "$tmp/h1.lua" >"$tmp/report" 2>&1; st=$?
 expect "helpmate problem: sound exits 0" 0 "$st"
@@ -273,6 +273,16 @@ expect "helpmate problems: faulty exits 1" 1 "$st"
 expect "... two solutions cook it" "$tmp/h2.lua: cooked: 2 solutions (mate in 3;" "$(grep 'h2.lua' "$tmp/out" | sed 's/ [0-9.]* s)$//')"
 grep -q "h3.lua: wrong solution: the intended line is not a helpmate" "$tmp/out" && ok \
     || fail "helpmate wrong solution: $(grep h3.lua "$tmp/out")"
+# a start symmetric about the 5th file: a solution and its mirror image are one solution, other pairs cook
+printf 'return {type = "helpmate", position = "4k4/9/9/9/9/9/9/9/9 b RGr2b3g4s4n4l18p 1"}\n' >"$tmp/h5.lua"
+$T check "$tmp/h5.lua" >"$tmp/report" 2>&1; st=$?
+expect "helpmate: a mirror pair in a symmetric start exits 0" 0 "$st"
+expect "... its note" "  note: 2 solutions, one the mirror image of the other in a start symmetric about the 5th file: one solution" \
+  "$(grep 'note:' "$tmp/report")"
+printf 'return {type = "helpmate", position = "4k4/9/9/9/9/9/9/9/9 b BGrb3g4s4n4l18p 1"}\n' >"$tmp/h6.lua"
+$T check "$tmp/h6.lua" >"$tmp/report" 2>&1; st=$?
+expect "helpmate: three mirror pairs cook it" "verdict: cooked: 6 solutions (3 up to mirror images)" \
+  "$(grep '^verdict' "$tmp/report")"
 printf 'return {type = "proofgame", position = "8k/9/9/9/9/9/9/9/9 b GS 1"}\n' >"$tmp/h4.lua"
 $T check "$tmp/h4.lua" >/dev/null 2>"$tmp/err"; st=$?
 expect "an unknown type exits 1" 1 "$st"

@@ -72,5 +72,13 @@ scripts/batch "$tmp/five.lua" x >/dev/null 2>"$tmp/err"; rc=$?
 scripts/records tests/data/records/ss__oute_sennichite.csa >"$tmp/out"; rc=$?
 [ $rc -eq 0 ] && grep -q '"result":"perpetual-check"' "$tmp/out" && grep -q '"moves":110' "$tmp/out" && \
     grep -q '"format":"csa"' "$tmp/out" && grep -q '"sfen":' "$tmp/out" && ok || bad "records: $(cat "$tmp/out")"
+# its shards merged equal one run, and its messages name it
+scripts/records tests/data/records >"$tmp/rall"
+scripts/records tests/data/records --shard 1/2 -o "$tmp/r1"; scripts/records tests/data/records --shard 2/2 -o "$tmp/r2"
+scripts/records --merge "$tmp/r1" "$tmp/r2" >"$tmp/rmerged"; rc=$?
+[ $rc -eq 0 ] && cmp -s "$tmp/rall" "$tmp/rmerged" && ok || bad "records --merge: rc $rc, $(diff "$tmp/rall" "$tmp/rmerged" | head -3)"
+scripts/records --resume "$tmp/st" tests/data/records >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 126 ] && grep -q '^records: --resume needs -o FILE' "$tmp/err" && grep -q '^usage: records \[PATHS' "$tmp/err" && ok ||
+    bad "records' usage error: rc $rc, $(cat "$tmp/err")"
 
 end_suite

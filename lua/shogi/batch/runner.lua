@@ -7,7 +7,7 @@
 --   state file name), progress (a handle: stderr on a terminal; nil: silent),
 --   worker_argv (function(list, k, n) -> argv of a worker printing the rows of
 --   the k-th of n slices of the list file), id (what makes the run itself: a
---   state of another run is refused), errors (a handle for messages).
+--   state of another run is refused), errors (a handle for messages), name (the command the messages name: "batch" unless given).
 -- Returns the exit status: the files that failed, this run and the runs it
 -- resumes together (at most 125); 126 for a run that cannot start, 130 when
 -- interrupted (the state then says where to go on).
@@ -85,7 +85,7 @@ end
 function M.run(conf)
   local errors = conf.errors or io.stderr
   local function fail(msg)
-    errors:write("batch: ", msg, "\n")
+    errors:write(conf.name or "batch", ": ", msg, "\n")
     return 126
   end
   -- the state of an earlier run
@@ -98,7 +98,7 @@ function M.run(conf)
       return fail(conf.resume .. ": the state is of another run (" .. st.run .. ")")
     end
     if st and st.complete then
-      errors:write("batch: ", conf.resume, ": the run is complete (", st.done, " files, ", st.failed, " failed)\n")
+      errors:write(conf.name or "batch", ": ", conf.resume, ": the run is complete (", st.done, " files, ", st.failed, " failed)\n")
       return batch.exit_status(st.failed)
     end
   end
@@ -114,7 +114,7 @@ function M.run(conf)
   end
   if not listed then
     if not batch.interrupted(tostring(total)) then finish(0); error(total, 0) end
-    errors:write("batch: interrupted while listing the files\n")
+    errors:write(conf.name or "batch", ": interrupted while listing the files\n")
     return finish(130)
   end
   if not total then return finish(fail(first)) end
@@ -189,7 +189,7 @@ function M.run(conf)
   if out ~= io.stdout then out:close() else out:flush() end
   local done, failed = tally.done, tally.failed
   if stop then
-    errors:write(string.format("batch: interrupted after %d of %d files%s\n", done, total,
+    errors:write(string.format("%s: interrupted after %d of %d files%s\n", conf.name or "batch", done, total,
       conf.resume and "; the same command goes on from there" or " (--resume STATE would go on from there)"))
     return finish(130)
   end

@@ -49,19 +49,33 @@ export function summarise(trace, { urlPart = '', clockAt } = {}) {
   const spans = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const byKind = {}, byName = {}, stack = [], tasks = [];
+  // (the thread's own CPU time, tdur, where the trace has it: a loaded machine's preemption is not in it)
+  const cpu = (e) => (e.tdur !== undefined ? e.tdur : e.dur);
   for (const e of spans) {
     while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
-    const node = { e, end: e.ts + e.dur, child: 0 };
-    if (parent) parent.child += e.dur; else if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') tasks.push(node);
+    const node = { e, end: e.ts + e.dur, child: 0, childCpu: 0 };
+    if (parent) { parent.child += e.dur; parent.childCpu += cpu(e); } else if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') tasks.push(node);
     stack.push(node);
     e.self = () => e.dur - node.child;
+    e.selfCpu = () => Math.max(0, cpu(e) - node.childCpu);
+  }
+  // the work until the board was painted (the whole trace without the mark), from the navigation's start:
+  // each event's self time by kind (a task's own, outside any named event: 'other'), and the main thread's
+  // busy time (its top-level tasks, cut at both ends)
+  const painted = stamp('board painted');
+  const until = painted ? painted.ts : Infinity;
+  let busy = 0, busyCpu = 0;
+  for (const t of tasks) {
+    const part = Math.max(0, Math.min(t.end, until) - Math.max(t.e.ts, t0));
+    busy += part / 1000;
+    busyCpu += (t.e.dur ? (part / t.e.dur) * cpu(t.e) : 0) / 1000;
   }
   for (const e of spans) {
-    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') continue;
-    const self = e.self() / 1000;
+    if (e.ts < t0 || e.ts > until) continue;
+    const self = e.selfCpu() / 1000;
     if (self <= 0) continue;
-    const k = kindOf(e.name);
+    const k = e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask' ? 'other' : kindOf(e.name);
     byKind[k] = (byKind[k] || 0) + self;
     byName[e.name] = (byName[e.name] || 0) + self;
   }
@@ -88,13 +102,14 @@ export function summarise(trace, { urlPart = '', clockAt } = {}) {
     if (e) marks.push({ name: msg, at: (e.ts - t0) / 1000 });
   }
   marks.sort((a, b) => a.at - b.at);
-  return { byKind, byName, longest, requests: [...req.values()], marks };
+  return { byKind, byName, busy, busyCpu, longest, requests: [...req.values()], marks };
 }
 
 export function format(s) {
   if (s.error) return `trace: ${s.error}`;
   const f = (o) => Object.entries(o).sort((a, b) => b[1] - a[1]).filter(([, v]) => v >= 0.5).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
-  const lines = [`main thread, ms by kind: ${f(s.byKind)}`, `by event: ${f(Object.fromEntries(Object.entries(s.byName).sort((a, b) => b[1] - a[1]).slice(0, 14)))}`];
+  const lines = [`main thread until the board was painted: busy ${s.busy.toFixed(1)} ms (its CPU ${s.busyCpu.toFixed(1)} ms); ` +
+    `CPU ms by kind: ${f(s.byKind)}`, `by event: ${f(Object.fromEntries(Object.entries(s.byName).sort((a, b) => b[1] - a[1]).slice(0, 14)))}`];
   lines.push('longest tasks (start from the navigation, length, what):');
   for (const t of s.longest) lines.push(`  at ${t.at.toFixed(1)} ms: ${t.ms.toFixed(1)} ms: ${t.what}`);
   lines.push('requests (sent .. finished, from the navigation):');

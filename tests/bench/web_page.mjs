@@ -4,8 +4,10 @@
 //   node tests/bench/web_page.mjs BASE [RUNS] [OTHER_BASE]
 // With OTHER_BASE (another komadai --serve, e.g. main's pages: --root DIR) both sites are loaded in turns,
 // RUNS rounds, each round's first site alternating, so a machine's load falls on both alike.  TRACE=DIR
-// also records one DevTools trace of each site's game page (DIR/game-0.json, -1) and prints where its
-// renderer's time went (tests/bench/trace_summary.mjs); RUNS 0 with TRACE: the traces alone.  Each figure is a median; the game page's is given
+// also records TRACE_RUNS (3) DevTools traces of each site's game page (DIR/game-SITE-ROUND.json), in turns,
+// and prints the median work of the renderer's main thread until the board was painted (its wall time busy
+// and its CPU time, the CPU time by kind: a loaded machine's preemption is not in it), and the
+// median trace's tasks and requests (tests/bench/trace_summary.mjs); RUNS 0 with TRACE: the traces alone.  Each figure is a median; the game page's is given
 // three ways: puppeteer's wall time to its waitForSelector (its own round trips through DevTools in it),
 // and the page's own clock from its navigation's start to the board's first piece in the document and to
 // the frame after it (painted).
@@ -97,12 +99,30 @@ await run(async (browser) => {
     }
   }
   if (process.env.TRACE) {
+    // TRACE_RUNS traces of each site's game page, in turns: the medians of the main thread's work until the
+    // board was painted, then the trace of the median busy time in full
     mkdirSync(process.env.TRACE, { recursive: true });
+    const n = Number(process.env.TRACE_RUNS || 3);
+    const got = sites.map(() => []);
+    for (let round = 0; round < n; round++) {
+      for (let k = 0; k < sites.length; k++) {
+        const i = (k + round) % sites.length;
+        const file = `${process.env.TRACE}/game-${i}-${round}.json`;
+        const r = await coldLoad(browser, sites[i] + pages[2][1](i), true, file);
+        got[i].push({ file, r, s: summarise(JSON.parse(readFileSync(file, 'utf8')), { urlPart: 'game.html', clockAt: r.clockAt }) });
+      }
+    }
     for (let i = 0; i < sites.length; i++) {
-      const file = `${process.env.TRACE}/game-${i}.json`;
-      const r = await coldLoad(browser, sites[i] + pages[2][1](i), true, file);
-      console.log(`web page: a trace of the game page [${sites[i]}] in ${file} (its board painted at ${ms(r.painted)}):`);
-      console.log(format(summarise(JSON.parse(readFileSync(file, 'utf8')), { urlPart: 'game.html', clockAt: r.clockAt })).replace(/^/gm, '  '));
+      const g = got[i].filter((t) => !t.s.error);
+      if (!g.length) { console.log(`web page: no trace of [${sites[i]}]: ${got[i][0].s.error}`); continue; }
+      const kinds = [...new Set(g.flatMap((t) => Object.keys(t.s.byKind)))];
+      const med = kinds.map((k) => [k, median(g.map((t) => t.s.byKind[k] || 0))]).sort((a, b) => b[1] - a[1]);
+      const mid = [...g].sort((a, b) => a.s.busy - b.s.busy)[Math.floor(g.length / 2)];
+      console.log(`web page: ${g.length} traces of the game page [${sites[i]}]: the main thread until the board was painted, ` +
+        `medians: busy ${ms(median(g.map((t) => t.s.busy)))}, its CPU ${ms(median(g.map((t) => t.s.busyCpu)))}, by kind: ${med.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}; ` +
+        `painted at ${ms(median(g.map((t) => t.r.painted)))}`);
+      console.log(`web page: the median one, ${mid.file} (painted at ${ms(mid.r.painted)}):`);
+      console.log(format(mid.s).replace(/^/gm, '  '));
     }
   }
   console.log(`web page: the machine's load at the end: ${load()}`);

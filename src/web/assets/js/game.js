@@ -325,20 +325,25 @@ async function main() {
     showError('No game given: open a game from the lobby.');
     return;
   }
-  // the session and the game asked at once (the game needs no session: a visitor watches), before the
-  // board is built, so the two answers travel while it is; a player arrives from the lobby with the
-  // session's cookie, so the game already says whose side is theirs
-  const asked = Promise.allSettled([api.session(), api.get(`/api/games/${encodeURIComponent(id)}`)]);
+  // the game as the server put it in the page (GET /api/games/ID's answer for this session's cookie, so
+  // it says whose side is the player's): the board is drawn without waiting for the API; a page without it
+  // (no such game) asks, and says the API's error.  The session is asked at once either way: its answer
+  // (the name, the CSRF token) is not needed for the first drawing.
+  const inlined = document.body.dataset.game;
+  delete document.body.dataset.game;
+  api.session().then((se) => { $('who').textContent = se.user ? se.user.name : 'guest'; }, () => {});
+  const game = inlined ? Promise.resolve(JSON.parse(inlined)) : api.get(`/api/games/${encodeURIComponent(id)}`);
   wire();
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
   keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
-  const [session, game] = await asked;
-  if (session.status === 'fulfilled') $('who').textContent = session.value.user ? session.value.user.name : 'guest';
-  if (game.status === 'rejected') {
-    showError(game.reason.message);
+  let s;
+  try {
+    s = await game;
+  } catch (e) {
+    showError(e.message);
     return;
   }
-  render(game.value);
+  render(s);
   listen();
 }
 

@@ -227,7 +227,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 
 $(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces scripts/web-bundle.mjs lua/shogi/diagram/piece.lua \
-               lua/shogi/diagram/pieces.lua $(B)/lib/shogi/core.so
+               lua/shogi/diagram/pieces.lua lua/shogi/diagram/glyphs.lua lua/shogi/diagram/svg.lua $(B)/lib/shogi/core.so
 	rm -rf $(WEB) && mkdir -p $(WEB)/vendor/shogiground
 	cp -R src/web/assets/. $(WEB)/
 	cp node_modules/shogiground/esm/*.js node_modules/shogiground/LICENSE $(WEB)/vendor/shogiground/

@@ -48,7 +48,10 @@ function renderMoves(s) {
       ]),
     ),
   );
-  ol.scrollTop = ol.scrollHeight; // the list scrolls, never the page
+  // the list scrolls, never the page; at the next frame, once the page is whole, as reading its height now
+  // would lay out the page half built (the board not yet set: on a cold load, one layout of the whole page
+  // more before the first paint)
+  requestAnimationFrame(() => { ol.scrollTop = ol.scrollHeight; });
   for (const r of document.querySelectorAll('input[name=notation]')) r.checked = r.value === n;
 }
 

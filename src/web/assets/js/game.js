@@ -210,8 +210,11 @@ function render(s) {
   // the analysis board once the game is over: offered during play, it would be an engine at a player's elbow
   $('analyse-item').hidden = s.status !== 'ended';
   announce(s, prev);
-  board.show(s);
-  keys.show(s);
+  // the same position again (the event stream's first state repeats the page's own): the board is left as it
+  // is, so a piece the player is dragging is not dropped
+  const same = prev && prev.sfen === s.sfen && prev.status === s.status && prev.you === s.you && prev.moves.length === s.moves.length;
+  if (!same) board.show(s);
+  if (keys) keys.show(s);
   renderHands(s);
   tick();
   document.body.dataset.ply = String(s.moves.length);
@@ -338,7 +341,6 @@ async function main() {
   const game = inlined ? Promise.resolve(JSON.parse(inlined)) : api.get(`/api/games/${encodeURIComponent(id)}`);
   wire();
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
-  keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
   let s;
   try {
     s = await game;
@@ -347,6 +349,12 @@ async function main() {
     return;
   }
   render(s);
+  // the keyboard's grid (81 cells) once the board is painted: a cold load draws the board without it, the
+  // page's whole first layout smaller by a third; it reads the state the page has by then
+  requestAnimationFrame(() => setTimeout(() => {
+    keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
+    if (state) keys.show(state);
+  }));
   listen();
 }
 

@@ -15,7 +15,7 @@ LUA_PKG := lua5.4
 # postgresql chromium (tests) are the web server's
 BUILD_PKGS := gcc make pkg-config liblua5.4-dev lua5.4 libreadline-dev \
               libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev
-WEB_PKGS   := npm
+WEB_PKGS   := npm fonts-noto-cjk fontconfig python3-fonttools
 TEST_PKGS  := lua-busted lua-cjson tmux python3 curl sqlite3 nodejs librsvg2-bin fonts-noto-cjk libxml2-utils \
               poppler-utils netpbm fairy-stockfish gpsshogi parallel openssh-client openssh-server procps \
               postgresql chromium npm help2man groff-base debhelper dpkg-dev fakeroot lintian luarocks
@@ -226,12 +226,21 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "web-assets: npm is missing (apt-get install npm)"; exit 1; }
 	npm ci --ignore-scripts --no-audit --no-fund
 
+# the pieces' kanji as outlines of the installed font (scripts/piece-glyphs: fonts-noto-cjk through
+# python3-fonttools, WEB_PKGS), a build product since the outlines are the font's; without them the
+# pieces' names are text in a font
+$(B)/web-glyphs.lua: scripts/piece-glyphs lua/shogi/diagram/pieces.lua $(B)/lib/shogi/core.so
+	@lua5.4 scripts/piece-glyphs $@.tmp 2>$@.err && mv $@.tmp $@ || \
+	  { echo "web-assets: no kanji outlines ($$(cat $@.err)): the pieces' names drawn as text"; \
+	    echo 'return {em = 1000, glyphs = {}}' >$@; }
+	@rm -f $@.tmp $@.err
+
 $(WEB)/.stamp: node_modules/.package-lock.json $(WEB_PAGES) scripts/web-pieces scripts/web-bundle.mjs lua/shogi/diagram/piece.lua \
-               lua/shogi/diagram/pieces.lua $(B)/lib/shogi/core.so
+               lua/shogi/diagram/pieces.lua $(B)/web-glyphs.lua lua/shogi/diagram/svg.lua $(B)/lib/shogi/core.so
 	rm -rf $(WEB) && mkdir -p $(WEB)/vendor/shogiground
 	cp -R src/web/assets/. $(WEB)/
 	cp node_modules/shogiground/esm/*.js node_modules/shogiground/LICENSE $(WEB)/vendor/shogiground/
-	lua5.4 scripts/web-pieces $(WEB)
+	KOMADAI_GLYPHS=$(B)/web-glyphs.lua lua5.4 scripts/web-pieces $(WEB)
 	node scripts/web-bundle.mjs $(WEB)
 	touch $@
 

@@ -53,6 +53,29 @@ unsigned web_send_game(ctx *x, int64_t id, unsigned code)
     return web_json(x, code, &b);
 }
 
+unsigned web_route_game_page(ctx *x)
+{
+    const char *q = web_get(x, WEB_QUERY, "id");
+    char *end = NULL;
+    long long id = q && *q >= '1' && *q <= '9' ? strtoll(q, &end, 10) : 0;
+    if (id <= 0 || *end || id == LLONG_MAX) return web_serve_file(x);
+    loaded *L = malloc(sizeof *L);
+    if (!L) return web_serve_file(x);
+    sbuf b = {0};
+    pthread_mutex_lock(&x->w->mu);
+    web_load_session(x);
+    int rc = web_load_game(x->w, id, L);
+    if (!rc) {
+        web_state_json(x->w, x, L, &b, false);
+        sg_game_free(&L->g);
+    }
+    pthread_mutex_unlock(&x->w->mu);
+    free(L);
+    unsigned code = rc || b.oom || !b.p ? web_serve_file(x) : web_serve_file_with(x, "data-game", b.p, b.len);
+    free(b.p);
+    return code;
+}
+
 unsigned web_route_bot_game(ctx *x)
 {
     jobj o;

@@ -323,7 +323,15 @@ unsigned web_route_edit(ctx *x);
 /* /api/drills[/...] and /api/classes[/...]: the session checked under mu, the service called without it */
 unsigned web_route_drills(ctx *x);
 
-/* ---- the pages (web_files.c) ---- */
+/* ---- the pages (web_files.c, web_games.c) ---- */
+#define PAGE_MAX (1 << 20)          /* a page a value is added to is read whole: one over this is sent as it is */
 unsigned web_serve_file(ctx *x);
+/* the page of x's URL with name="value" (len bytes, HTML-escaped) added to its <body> tag, an answer that
+ * no cache keeps; the page as it is when it has no <body> tag */
+unsigned web_serve_file_with(ctx *x, const char *name, const char *value, size_t len);
+/* GET /game.html?id=ID: the page with the game's state (GET /api/games/ID's answer for this session) in
+ * its body's data-game, so its board is drawn without waiting for the API; the page alone when there
+ * is no such game (it then asks the API and says why).  Takes the lock itself. */
+unsigned web_route_game_page(ctx *x);
 
 #endif

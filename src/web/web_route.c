@@ -90,6 +90,7 @@ void web_handle(sg_web *w, const web_request *rq, web_answer *a)
     if (rq->body_too_big) { web_fail(&x, 413, "the request body is over %d bytes", BODY_MAX); return; }
     if (rq->body_oom) { web_fail(&x, 500, "out of memory"); return; }
     if (rq->body && strlen(rq->body) != rq->body_len) { web_fail(&x, 400, "malformed JSON: a NUL byte in the body"); return; }
+    if (!strcmp(rq->url, "/game.html")) { web_route_game_page(&x); return; }  /* the page and its game */
     if (strncmp(rq->url, "/api/", 5)) { web_serve_file(&x); return; }  /* files need no lock */
     if (!strncmp(rq->url, "/api/watch", 10) && (rq->url[10] == '\0' || rq->url[10] == '/')) {
         web_route_watch(&x);  /* a CSA records folder's games: their own lock, no session (web_csa.c) */

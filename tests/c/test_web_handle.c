@@ -138,6 +138,52 @@ int main(void)
     CHECK(a.code == 404 && strstr(a.body.p, "no composer's reports"));
     web_answer_free(&a);
 
+    /* the game page: the game's state for this session in its <body> tag (HTML-escaped, never cached); a
+     * page without a game (none given, a bad id, no such game) as the file it is */
+    snprintf(path, sizeof path, "%s/game.html", dir);
+    if (!(f = fopen(path, "w"))) return 2;
+    fputs("<!doctype html><title>g</title>\n<body class=\"game-page\"><p>it's</p></body>\n", f);
+    fclose(f);
+    web_pair page_kv[] = {{WEB_COOKIE, "sid", sid}, {WEB_QUERY, "id", id}, {WEB_QUERY, NULL, NULL}};
+    web_request page = {.method = "GET", .url = "/game.html", .peer = "test", .lookup = web_lookup_pairs, .lookup_cls = page_kv};
+    web_handle(w, &page, &a);
+    char want[160];
+    snprintf(want, sizeof want, "<body data-game='{\"id\":%s,\"status\":\"playing\"", id);
+    CHECK(a.code == 200 && a.kind == WEB_BODY && a.body.p && strstr(a.body.p, want));
+    CHECK(a.body.p && strstr(a.body.p, "\"you\":\"") && strstr(a.body.p, "' class=\"game-page\"><p>it's</p>"));
+    CHECK(a.cache && !strcmp(a.cache, "no-store") && a.type && !strncmp(a.type, "text/html", 9));
+    web_answer_free(&a);
+    const char *no_game[] = {"999999", "0", "x1", "1x", "99999999999999999999", ""};
+    for (size_t i = 0; i < sizeof no_game / sizeof no_game[0]; i++) {
+        page_kv[1].value = no_game[i];
+        web_handle(w, &page, &a);
+        if (!CHECK(a.code == 200 && a.kind == WEB_FILE)) printf("  id=%s\n", no_game[i]);
+        web_answer_free(&a);
+    }
+    /* a name with the characters an attribute must escape (a name may not hold < or >) */
+    ask("POST", "/api/signup", "{\"name\":\"O'Neil & \\\"co\\\"\",\"email\":\"on@example.org\",\"password\":\"correct horse\"}", true, &a);
+    CHECK_EQ_INT(a.code, 201);
+    if (!strncmp(a.set_cookie, "sid=", 4)) snprintf(sid, sizeof sid, "%.64s", a.set_cookie + 4);
+    field(a.body.p, "csrf", csrf, sizeof csrf);
+    web_answer_free(&a);
+    ask("POST", "/api/bot-games", "{\"level\":1}", true, &a);
+    char mine[32];
+    snprintf(mine, sizeof mine, "%lld", a.code == 201 && a.body.p ? atoll(a.body.p + 6) : 0LL);
+    web_answer_free(&a);
+    page_kv[0].value = sid;
+    page_kv[1].value = mine;
+    web_handle(w, &page, &a);
+    CHECK(a.code == 200 && a.body.p && strstr(a.body.p, "\"name\":\"O&#39;Neil &amp; \\\"co\\\"\""));
+    web_answer_free(&a);
+    page_kv[1].name = NULL;
+    web_handle(w, &page, &a);
+    CHECK(a.code == 200 && a.kind == WEB_FILE);
+    web_answer_free(&a);
+    page.method = "POST";
+    web_handle(w, &page, &a);
+    CHECK_EQ_INT(a.code, 405);
+    web_answer_free(&a);
+
     /* the pages: a file by descriptor, nothing outside the folder */
     ask("GET", "/", NULL, false, &a);
     CHECK(a.code == 200 && a.kind == WEB_FILE && a.fd >= 0 && a.size > 0);

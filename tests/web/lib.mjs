@@ -15,7 +15,11 @@ export function check(name, cond, detail) {
 export async function run(body) {
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--font-render-hinting=none'],
+    // the omnibox popup's WebUI: headless chromium builds it in a renderer of its own for every new browser
+    // context (some 80 chrome:// modules), a browser's own work that a user's long-open window did long ago
+    // and that took a core from the page under test (tests/bench/web_page.mjs's cold loads)
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--font-render-hinting=none',
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup'],
   });
   try {
     await body(browser);

@@ -48,7 +48,10 @@ function renderMoves(s) {
       ]),
     ),
   );
-  ol.scrollTop = ol.scrollHeight; // the list scrolls, never the page
+  // the list scrolls, never the page; at the next frame, once the page is whole, as reading its height now
+  // would lay out the page half built (the board not yet set: on a cold load, one layout of the whole page
+  // more before the first paint)
+  requestAnimationFrame(() => { ol.scrollTop = ol.scrollHeight; });
   for (const r of document.querySelectorAll('input[name=notation]')) r.checked = r.value === n;
 }
 
@@ -207,8 +210,11 @@ function render(s) {
   // the analysis board once the game is over: offered during play, it would be an engine at a player's elbow
   $('analyse-item').hidden = s.status !== 'ended';
   announce(s, prev);
-  board.show(s);
-  keys.show(s);
+  // the same position again (the event stream's first state repeats the page's own): the board is left as it
+  // is, so a piece the player is dragging is not dropped
+  const same = prev && prev.sfen === s.sfen && prev.status === s.status && prev.you === s.you && prev.moves.length === s.moves.length;
+  if (!same) board.show(s);
+  if (keys) keys.show(s);
   renderHands(s);
   tick();
   document.body.dataset.ply = String(s.moves.length);
@@ -325,20 +331,30 @@ async function main() {
     showError('No game given: open a game from the lobby.');
     return;
   }
-  // the session and the game asked at once (the game needs no session: a visitor watches), before the
-  // board is built, so the two answers travel while it is; a player arrives from the lobby with the
-  // session's cookie, so the game already says whose side is theirs
-  const asked = Promise.allSettled([api.session(), api.get(`/api/games/${encodeURIComponent(id)}`)]);
+  // the game as the server put it in the page (GET /api/games/ID's answer for this session's cookie, so
+  // it says whose side is the player's): the board is drawn without waiting for the API; a page without it
+  // (no such game) asks, and says the API's error.  The session is asked at once either way: its answer
+  // (the name, the CSRF token) is not needed for the first drawing.
+  const inlined = document.body.dataset.game;
+  delete document.body.dataset.game;
+  api.session().then((se) => { $('who').textContent = se.user ? se.user.name : 'guest'; }, () => {});
+  const game = inlined ? Promise.resolve(JSON.parse(inlined)) : api.get(`/api/games/${encodeURIComponent(id)}`);
   wire();
   board = new Board({ board: $('board'), handTop: $('hand-top'), handBottom: $('hand-bottom') }, play);
-  keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
-  const [session, game] = await asked;
-  if (session.status === 'fulfilled') $('who').textContent = session.value.user ? session.value.user.name : 'guest';
-  if (game.status === 'rejected') {
-    showError(game.reason.message);
+  let s;
+  try {
+    s = await game;
+  } catch (e) {
+    showError(e.message);
     return;
   }
-  render(game.value);
+  render(s);
+  // the keyboard's grid (81 cells) once the board is painted: a cold load draws the board without it, the
+  // page's whole first layout smaller by a third; it reads the state the page has by then
+  requestAnimationFrame(() => setTimeout(() => {
+    keys = new BoardKeys($('board-keys'), { onMove: play, say, ask: askPromotion });
+    if (state) keys.show(state);
+  }));
   listen();
 }
 
